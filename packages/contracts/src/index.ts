@@ -1,0 +1,25 @@
+export { COPY } from './copy.ts';
+export { errorBodySchema, type ErrorBody } from './errors.ts';
+export {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  failedPasswordRules,
+  isPasswordValid,
+  type PasswordRule,
+} from './password.ts';
+export {
+  FREE_PLAN_API_REQUESTS_PER_MINUTE,
+  PAID_PLAN_IDS,
+  PLANS,
+  findPlan,
+  type PaidPlanId,
+  type PlanDefinition,
+  type PlanId,
+} from './plans.ts';
+export {
+  NEW_PROFILE_DEFAULTS,
+  SUBSCRIPTION_STATUSES,
+  isPaid,
+  profileSchema,
+  type Profile,
+} from './profile.ts';
