@@ -1,0 +1,69 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Auth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
+import { registerAuthRoutes } from './http/auth.routes.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerHealthRoutes } from './http/health.routes.ts';
+import { registerMeRoutes } from './http/me.routes.ts';
+import { registerSpaRoutes } from './http/spa.routes.ts';
+import type { ProfilesService } from './services/profiles.service.ts';
+
+export interface AppDependencies {
+  config: Config;
+  auth: Auth;
+  profiles: ProfilesService;
+  isDatabaseReady: () => Promise<boolean>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyHelmet, {
+    // The SPA loads only its own scripts and styles; media and images may be blobs or data URLs.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+  });
+
+  registerHealthRoutes(app, deps.isDatabaseReady);
+  registerAuthRoutes(app, {
+    auth: deps.auth,
+    profiles: deps.profiles,
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  registerMeRoutes(app, deps.auth, deps.profiles);
+  await registerSpaRoutes(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only place that reads the environment: every other module receives a typed Config.
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z.string().optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: booleanFromString.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; connectionString: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Undefined means "generate one and keep it in the data folder". */
+  authSecret: string | undefined;
+  /** Fastify's trustProxy: false, true, or a list of proxy addresses/CIDRs. */
+  trustProxy: boolean | string[];
+  authRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  log: { level: string; pretty: boolean };
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(
+  environment: Record<string, string | undefined>,
+  workingDirectory: string,
+): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = issue.path.join('.');
+        const received = environment[variable];
+        const shown = variable.includes('SECRET') || received === undefined ? '' : ` (got "${received}")`;
+        return `${variable}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(workingDirectory, values.DATA_DIR);
+  const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', connectionString: values.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    authSecret: values.AUTH_SECRET,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    log: { level: values.LOG_LEVEL, pretty: values.LOG_PRETTY },
+    webDistDir: values.WEB_DIST_DIR
+      ? path.resolve(workingDirectory, values.WEB_DIST_DIR)
+      : path.join(repositoryRoot, 'apps/web/dist'),
+  };
+}

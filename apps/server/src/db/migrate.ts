@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as profilesAndCreditLedger from './migrations/20261122190000-profiles-and-credit-ledger.ts';
+
+// Migrations are listed in code (not read from a folder) so a bundled or moved server
+// can never miss one; names are timestamps, and a landed migration is never edited.
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122190000-profiles-and-credit-ledger': profilesAndCreditLedger,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(MIGRATIONS),
+};
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'glowreel_migrations' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}

@@ -1,0 +1,162 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CreditBucket, Database, LedgerReason, ProfilesTable } from './schema.ts';
+
+export type ProfileRow = Selectable<ProfilesTable>;
+
+export interface ProfileWithUser extends ProfileRow {
+  email: string;
+  name: string;
+  image: string | null;
+}
+
+export interface NewLedgerEntry {
+  userId: string;
+  bucket: CreditBucket;
+  delta: number;
+  reason: LedgerReason;
+  reservationId?: string | null;
+  note?: string | null;
+  balanceAfter: number;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Reads and writes a user's profile row and its credit ledger. Every balance change
+ * happens inside `withLockedProfile`, which holds the row lock until the ledger row is in.
+ */
+export class ProfilesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findWithUser(userId: string): Promise<ProfileWithUser | undefined> {
+    return this.db
+      .selectFrom('profiles')
+      .innerJoin('user', 'user.id', 'profiles.user_id')
+      .selectAll('profiles')
+      .select(['user.email', 'user.name', 'user.image'])
+      .where('profiles.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  findUserIdByEmail(email: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst()
+      .then((row) => row?.id);
+  }
+
+  userExists(userId: string): Promise<boolean> {
+    return this.db
+      .selectFrom('user')
+      .select('id')
+      .where('id', '=', userId)
+      .executeTakeFirst()
+      .then((row) => row !== undefined);
+  }
+
+  /** Runs `work` in one transaction with the profile row locked against concurrent changes. */
+  withLockedProfile<T>(
+    userId: string,
+    work: (locked: LockedProfile) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('profiles')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      return work(new LockedProfile(trx, row));
+    });
+  }
+
+  findReservationOwner(reservationId: string): Promise<string | undefined> {
+    return findReservationOwner(this.db, reservationId);
+  }
+
+  listLedger(userId: string) {
+    return this.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+}
+
+/** The profile row inside a transaction; only valid while the transaction runs. */
+export class LockedProfile {
+  constructor(
+    private readonly trx: Transaction<Database>,
+    readonly row: ProfileRow | undefined,
+  ) {}
+
+  async insert(profile: Omit<ProfileRow, 'created_at' | 'updated_at'>): Promise<void> {
+    await this.trx.insertInto('profiles').values(profile).execute();
+  }
+
+  async update(
+    userId: string,
+    changes: Partial<Omit<ProfileRow, 'user_id' | 'created_at' | 'updated_at'>>,
+  ): Promise<void> {
+    await this.trx
+      .updateTable('profiles')
+      .set({ ...changes, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async appendLedger(entry: NewLedgerEntry): Promise<void> {
+    await insertLedgerEntry(this.trx, entry);
+  }
+
+  async createReservation(id: string, userId: string, bucket: CreditBucket): Promise<void> {
+    await this.trx
+      .insertInto('credit_reservations')
+      .values({ id, user_id: userId, bucket, status: 'reserved', settled_at: null })
+      .execute();
+  }
+
+  findReservation(id: string) {
+    return this.trx
+      .selectFrom('credit_reservations')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async settleReservation(id: string, status: 'committed' | 'refunded'): Promise<void> {
+    await this.trx
+      .updateTable('credit_reservations')
+      .set({ status, settled_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+async function insertLedgerEntry(executor: Executor, entry: NewLedgerEntry): Promise<void> {
+  await executor
+    .insertInto('credit_ledger')
+    .values({
+      user_id: entry.userId,
+      bucket: entry.bucket,
+      delta: entry.delta,
+      reason: entry.reason,
+      reservation_id: entry.reservationId ?? null,
+      note: entry.note ?? null,
+      balance_after: entry.balanceAfter,
+    })
+    .execute();
+}
+
+export function findReservationOwner(db: Kysely<Database>, reservationId: string) {
+  return db
+    .selectFrom('credit_reservations')
+    .select('user_id')
+    .where('id', '=', reservationId)
+    .executeTakeFirst()
+    .then((row) => row?.user_id);
+}

@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Tables owned by Glowreel. Better Auth owns "user", "session", "account" and "verification".
+export interface ProfilesTable {
+  user_id: string;
+  plan: string;
+  status: string;
+  videos_remaining: number;
+  videos_total: number;
+  customer_id: string | null;
+  // Null marks a legacy profile written before credits existed (SPEC §3 legacy rule).
+  credits_free: number | null;
+  credits_bonus: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type CreditBucket = 'free' | 'bonus' | 'plan';
+export type LedgerReason =
+  | 'signup'
+  | 'legacy_backfill'
+  | 'reserve'
+  | 'commit'
+  | 'refund'
+  | 'admin_grant';
+
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  user_id: string;
+  bucket: CreditBucket;
+  delta: number;
+  reason: LedgerReason;
+  reservation_id: string | null;
+  note: string | null;
+  balance_after: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export type ReservationStatus = 'reserved' | 'committed' | 'refunded';
+
+export interface CreditReservationsTable {
+  id: string;
+  user_id: string;
+  bucket: CreditBucket;
+  status: ReservationStatus;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  settled_at: Date | null;
+}
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Database {
+  profiles: ProfilesTable;
+  credit_ledger: CreditLedgerTable;
+  credit_reservations: CreditReservationsTable;
+  user: UserTable;
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
+import type { ProfilesService } from '../services/profiles.service.ts';
+
+export interface AuthRoutesOptions {
+  auth: Auth;
+  profiles: ProfilesService;
+  publicUrl: string;
+  rateLimitPerMinute: number;
+}
+
+// Headers that describe the hop to us, not the request Better Auth should see.
+const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'x-forwarded-for', 'x-real-ip', CLIENT_IP_HEADER]);
+
+function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || HOP_HEADERS.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // request.ip honours TRUST_PROXY, so a client cannot choose its own address.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, publicUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+  });
+}
+
+/** Better Auth answers { code, message }; the API speaks { error: { code, message, details } }. */
+function toErrorBody(status: number, text: string): unknown {
+  let parsed: { code?: unknown; message?: unknown; details?: unknown } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // Not JSON: fall through to a generic message.
+  }
+  const code = typeof parsed.code === 'string' ? parsed.code : `HTTP_${status}`;
+  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : 'Request failed';
+  return { error: { code, message, ...(parsed.details === undefined ? {} : { details: parsed.details }) } };
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'content-length') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400) {
+    return reply.type('application/json; charset=utf-8').send(toErrorBody(response.status, text));
+  }
+  return reply.send(text);
+}
+
+export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions): void {
+  const { auth, profiles, publicUrl, rateLimitPerMinute } = options;
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await auth.handler(toFetchRequest(request, publicUrl));
+    if (request.url.startsWith('/api/auth/sign-up/') && response.ok) {
+      // Created here rather than in a Better Auth hook so it never runs inside Better
+      // Auth's transaction (PGlite has one connection, and a nested one would deadlock).
+      const created = (await response.clone().json()) as { user?: { id?: string } };
+      if (created.user?.id) await profiles.createDefaultProfile(created.user.id);
+    }
+    return sendFetchResponse(reply, response);
+  };
+  const limited = {
+    config: { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
+  };
+  app.post('/api/auth/sign-in/*', limited, handle);
+  app.post('/api/auth/sign-up/*', limited, handle);
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler: handle });
+}

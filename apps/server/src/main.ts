@@ -1,0 +1,57 @@
+import type { Server } from 'node:net';
+import { buildApp } from './app.ts';
+import { startAdminSocket } from './admin/admin-socket.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataFolderInUseError } from './db/data-folder-lock.ts';
+import { openRuntime } from './runtime.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, process.cwd());
+  const runtime = await openRuntime(config);
+  const logger = {
+    level: config.log.level,
+    ...(config.log.pretty ? { transport: { target: 'pino-pretty' } } : {}),
+  };
+  const app = await buildApp({
+    config,
+    auth: runtime.auth,
+    profiles: runtime.profiles,
+    isDatabaseReady: runtime.database.isReady,
+    logger,
+  });
+  const adminSocket: Server | undefined =
+    config.database.kind === 'pglite' ? await startAdminSocket(config.dataDir, runtime.admin) : undefined;
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    try {
+      adminSocket?.close();
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: config.database.kind, dataDir: config.dataDir },
+    `Glowreel is running on ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataFolderInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('Glowreel failed to start:', error);
+  }
+  process.exit(1);
+});

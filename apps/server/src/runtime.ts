@@ -1,0 +1,58 @@
+import { getMigrations } from 'better-auth/db/migration';
+import { createAuth, type Auth } from './auth/auth.ts';
+import { resolveAuthSecret } from './auth/auth-secret.ts';
+import type { Config } from './config.ts';
+import { lockDataFolder, type DataFolderLock } from './db/data-folder-lock.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { ProfilesRepository } from './db/profiles.repository.ts';
+import { AdminService } from './services/admin.service.ts';
+import { CreditsService } from './services/credits.service.ts';
+import { ProfilesService } from './services/profiles.service.ts';
+
+/** Everything a process needs besides HTTP: shared by the server, the CLI and the tests. */
+export interface Runtime {
+  database: DatabaseHandle;
+  auth: Auth;
+  profiles: ProfilesService;
+  credits: CreditsService;
+  admin: AdminService;
+  close: () => Promise<void>;
+}
+
+export async function openRuntime(config: Config): Promise<Runtime> {
+  // The embedded database may be opened by one process only; PostgreSQL needs no lock.
+  const lock: DataFolderLock | undefined =
+    config.database.kind === 'pglite' ? lockDataFolder(config.dataDir) : undefined;
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase(config.database);
+    const auth = createAuth({
+      db: database.db,
+      secret: resolveAuthSecret(config.authSecret, config.dataDir),
+      publicUrl: config.publicUrl,
+    });
+    const { runMigrations } = await getMigrations(auth.options);
+    await runMigrations();
+    await migrateToLatest(database.db);
+    const repository = new ProfilesRepository(database.db);
+    const openedDatabase = database;
+    const profiles = new ProfilesService(repository);
+    const credits = new CreditsService(repository);
+    return {
+      database,
+      auth,
+      profiles,
+      credits,
+      admin: new AdminService(repository, profiles, credits),
+      close: async () => {
+        await openedDatabase.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    await database?.close();
+    lock?.release();
+    throw error;
+  }
+}

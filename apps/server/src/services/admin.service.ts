@@ -1,0 +1,35 @@
+import { AppError } from '../errors.ts';
+import type { ProfilesRepository } from '../db/profiles.repository.ts';
+import type { CreditsService } from './credits.service.ts';
+import type { ProfilesService } from './profiles.service.ts';
+
+export interface GrantRequest {
+  email: string;
+  amount: number;
+  bucket: 'free' | 'bonus';
+}
+
+export interface GrantResult {
+  email: string;
+  free: number;
+  bonus: number;
+  plan: number;
+  total: number;
+}
+
+/** Operator commands. Only reachable from the machine itself (CLI or its local socket). */
+export class AdminService {
+  constructor(
+    private readonly repository: ProfilesRepository,
+    private readonly profiles: ProfilesService,
+    private readonly credits: CreditsService,
+  ) {}
+
+  async grantCredits({ email, amount, bucket }: GrantRequest): Promise<GrantResult> {
+    const userId = await this.repository.findUserIdByEmail(email);
+    if (!userId) throw new AppError('not_found', `No account uses the e-mail ${email}.`);
+    await this.profiles.getProfile(userId); // Creates or backfills the profile first.
+    const balance = await this.credits.grant(userId, amount, bucket, `granted by an operator`);
+    return { email, ...balance, total: balance.free + balance.bonus + balance.plan };
+  }
+}

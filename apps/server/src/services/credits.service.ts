@@ -1,0 +1,123 @@
+import { AppError } from '../errors.ts';
+import type { LockedProfile, ProfilesRepository } from '../db/profiles.repository.ts';
+import type { CreditBucket } from '../db/schema.ts';
+import { applyDelta, chooseBucketToSpend, totalOf, type CreditBalance } from './credit-rules.ts';
+
+export interface Reservation {
+  reservationId: string;
+  bucket: CreditBucket;
+  balance: CreditBalance;
+}
+
+export const INSUFFICIENT_CREDITS_MESSAGE =
+  "You don't have enough credits to generate a video. Please upgrade your plan or purchase more credits.";
+
+function balanceOf(locked: LockedProfile): CreditBalance {
+  const row = locked.row;
+  if (!row) throw new AppError('not_found', 'No profile exists for this account.');
+  return { free: row.credits_free ?? 0, bonus: row.credits_bonus ?? 0, plan: row.videos_remaining };
+}
+
+function columnsFor(balance: CreditBalance) {
+  return {
+    credits_free: balance.free,
+    credits_bonus: balance.bonus,
+    videos_remaining: balance.plan,
+  };
+}
+
+/**
+ * The credits ledger (DESIGN.md D5): one credit is reserved when a job is accepted,
+ * committed when it succeeds and refunded to its own bucket when it fails. Every
+ * change is one transaction that updates the balance and appends its ledger row.
+ */
+export class CreditsService {
+  constructor(
+    private readonly profiles: ProfilesRepository,
+    private readonly newId: () => string = () => crypto.randomUUID(),
+  ) {}
+
+  async getBalance(userId: string): Promise<CreditBalance & { total: number }> {
+    return this.profiles.withLockedProfile(userId, (locked) => {
+      const balance = balanceOf(locked);
+      return Promise.resolve({ ...balance, total: totalOf(balance) });
+    });
+  }
+
+  reserve(userId: string): Promise<Reservation> {
+    return this.profiles.withLockedProfile(userId, async (locked) => {
+      const balance = balanceOf(locked);
+      const bucket = chooseBucketToSpend(balance);
+      if (!bucket) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE);
+      const next = applyDelta(balance, bucket, -1);
+      const reservationId = this.newId();
+      await locked.update(userId, columnsFor(next));
+      await locked.createReservation(reservationId, userId, bucket);
+      await locked.appendLedger({
+        userId,
+        bucket,
+        delta: -1,
+        reason: 'reserve',
+        reservationId,
+        balanceAfter: totalOf(next),
+      });
+      return { reservationId, bucket, balance: next };
+    });
+  }
+
+  commit(reservationId: string): Promise<void> {
+    return this.settle(reservationId, 'committed');
+  }
+
+  refund(reservationId: string): Promise<void> {
+    return this.settle(reservationId, 'refunded');
+  }
+
+  async grant(userId: string, amount: number, bucket: 'free' | 'bonus', note: string): Promise<CreditBalance> {
+    if (!Number.isInteger(amount) || amount <= 0) {
+      throw new AppError('bad_request', `A grant must be a positive whole number of credits; got ${amount}.`);
+    }
+    return this.profiles.withLockedProfile(userId, async (locked) => {
+      const next = applyDelta(balanceOf(locked), bucket, amount);
+      await locked.update(userId, columnsFor(next));
+      await locked.appendLedger({
+        userId,
+        bucket,
+        delta: amount,
+        reason: 'admin_grant',
+        note,
+        balanceAfter: totalOf(next),
+      });
+      return next;
+    });
+  }
+
+  private async settle(reservationId: string, outcome: 'committed' | 'refunded'): Promise<void> {
+    const userId = await this.profiles.findReservationOwner(reservationId);
+    if (!userId) throw new AppError('not_found', `No credit reservation ${reservationId}.`);
+    await this.profiles.withLockedProfile(userId, async (locked) => {
+      const reservation = await locked.findReservation(reservationId);
+      if (!reservation) throw new AppError('not_found', `No credit reservation ${reservationId}.`);
+      if (reservation.status === outcome) return; // Settling twice the same way is a no-op.
+      if (reservation.status !== 'reserved') {
+        throw new AppError(
+          'conflict',
+          `Credit reservation ${reservationId} is already ${reservation.status}; it cannot be ${outcome}.`,
+        );
+      }
+      const balance = balanceOf(locked);
+      const delta = outcome === 'refunded' ? 1 : 0;
+      const next = applyDelta(balance, reservation.bucket, delta);
+      if (delta !== 0) await locked.update(userId, columnsFor(next));
+      await locked.settleReservation(reservationId, outcome);
+      await locked.appendLedger({
+        userId,
+        bucket: reservation.bucket,
+        delta,
+        reason: outcome === 'refunded' ? 'refund' : 'commit',
+        reservationId,
+        balanceAfter: totalOf(next),
+      });
+    });
+  }
+}

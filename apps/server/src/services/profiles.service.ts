@@ -1,0 +1,107 @@
+import { NEW_PROFILE_DEFAULTS, type Profile, type PlanId } from '@glowreel/contracts';
+import { AppError } from '../errors.ts';
+import type { LockedProfile, ProfilesRepository, ProfileWithUser } from '../db/profiles.repository.ts';
+import { LEGACY_FREE_CREDITS, totalOf } from './credit-rules.ts';
+
+/**
+ * Profiles (SPEC §3): created with the defaults at registration, and on first load for
+ * accounts that have none; legacy profiles without credits are backfilled and saved.
+ */
+export class ProfilesService {
+  constructor(private readonly profiles: ProfilesRepository) {}
+
+  /** Called when an account is created; creating twice is harmless. */
+  async createDefaultProfile(userId: string): Promise<void> {
+    await this.profiles.withLockedProfile(userId, async (locked) => {
+      if (!locked.row) await insertDefaultProfile(locked, userId);
+    });
+  }
+
+  async getProfile(userId: string): Promise<Profile> {
+    const existing = await this.profiles.findWithUser(userId);
+    if (existing && existing.credits_free !== null && existing.credits_bonus !== null) {
+      return toProfile(existing);
+    }
+    if (!(await this.profiles.userExists(userId))) {
+      throw new AppError('not_found', 'No account exists for this session.');
+    }
+    await this.profiles.withLockedProfile(userId, async (locked) => {
+      if (!locked.row) {
+        await insertDefaultProfile(locked, userId);
+      } else if (locked.row.credits_free === null || locked.row.credits_bonus === null) {
+        await backfillLegacyCredits(locked, userId);
+      }
+    });
+    const created = await this.profiles.findWithUser(userId);
+    if (!created) throw new Error(`profile for ${userId} vanished after it was written`);
+    return toProfile(created);
+  }
+}
+
+async function insertDefaultProfile(locked: LockedProfile, userId: string): Promise<void> {
+  const defaults = NEW_PROFILE_DEFAULTS;
+  await locked.insert({
+    user_id: userId,
+    plan: defaults.plan,
+    status: defaults.status,
+    videos_remaining: defaults.videosRemaining,
+    videos_total: defaults.videosTotal,
+    customer_id: null,
+    credits_free: defaults.freeCredits,
+    credits_bonus: defaults.bonusCredits,
+  });
+  const free = defaults.freeCredits;
+  const plan = defaults.videosRemaining;
+  await locked.appendLedger({ userId, bucket: 'free', delta: free, reason: 'signup', balanceAfter: free });
+  await locked.appendLedger({
+    userId,
+    bucket: 'plan',
+    delta: plan,
+    reason: 'signup',
+    balanceAfter: free + plan,
+  });
+}
+
+/** SPEC §3: free 3, bonus 0, total = 3 + videosRemaining, saved back. */
+async function backfillLegacyCredits(locked: LockedProfile, userId: string): Promise<void> {
+  const row = locked.row;
+  if (!row) return;
+  const balance = { free: LEGACY_FREE_CREDITS, bonus: 0, plan: row.videos_remaining };
+  await locked.update(userId, { credits_free: balance.free, credits_bonus: balance.bonus });
+  // The plan videos a legacy profile already had enter the ledger as its opening balance.
+  await locked.appendLedger({
+    userId,
+    bucket: 'plan',
+    delta: balance.plan,
+    reason: 'legacy_backfill',
+    note: 'opening balance of plan videos',
+    balanceAfter: balance.plan,
+  });
+  await locked.appendLedger({
+    userId,
+    bucket: 'free',
+    delta: balance.free,
+    reason: 'legacy_backfill',
+    balanceAfter: totalOf(balance),
+  });
+}
+
+function toProfile(row: ProfileWithUser): Profile {
+  const free = row.credits_free ?? 0;
+  const bonus = row.credits_bonus ?? 0;
+  return {
+    uid: row.user_id,
+    email: row.email,
+    displayName: row.name || null,
+    photoURL: row.image,
+    createdAt: row.created_at.toISOString(),
+    subscription: {
+      plan: row.plan as PlanId,
+      status: row.status as Profile['subscription']['status'],
+      videosRemaining: row.videos_remaining,
+      videosTotal: row.videos_total,
+      customerId: row.customer_id,
+    },
+    credits: { free, bonus, total: free + bonus + row.videos_remaining },
+  };
+}
