@@ -52,7 +52,7 @@ export function lockDataFolder(folder: string): DataFolderLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const ownerPid = readOwnerPid(lockPath);
-      if (ownerPid !== undefined && ownerPid !== process.pid && isProcessAlive(ownerPid)) {
+      if (ownerPid !== undefined && isProcessAlive(ownerPid)) {
         throw new DataFolderInUseError(folder, ownerPid);
       }
       // The owner died without releasing the lock (crash, SIGKILL): take it over.

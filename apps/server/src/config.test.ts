@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    const config = loadConfig({}, '/srv/glowreel');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/srv/glowreel/data');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/glowreel/data/db' });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db.internal:5432/glowreel' }, '/srv');
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      connectionString: 'postgres://db.internal:5432/glowreel',
+    });
+  });
+
+  it('refuses to start and names every bad variable', () => {
+    let thrown: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AUTH_SECRET: 'short' }, '/srv');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const problems = (thrown as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: .*\(got "eighty"\)/m);
+    expect(problems).toMatch(/^DATABASE_URL: must be a postgres/m);
+    expect(problems).toMatch(/^AUTH_SECRET: must be at least 32 characters$/m);
+    expect(problems).not.toContain('short');
+  });
+
+  it('reads a list of trusted proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }, '/').trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, '/').trustProxy).toBe(true);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://app.glowreel.example/' }, '/').publicUrl).toBe(
+      'https://app.glowreel.example',
+    );
+  });
+});

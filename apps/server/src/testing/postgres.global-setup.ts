@@ -1,0 +1,5 @@
+import { ensurePostgresRunning } from './postgres-server.ts';
+
+export default async function setup(): Promise<void> {
+  await ensurePostgresRunning();
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig, type Config } from '../config.ts';
+import { openRuntime, type Runtime } from '../runtime.ts';
+import { POSTGRES_ADMIN_URL } from './postgres-server.ts';
+
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+export interface TestRuntime {
+  runtime: Runtime;
+  config: Config;
+  dispose: () => Promise<void>;
+}
+
+function databaseUrlFor(name: string): string {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function runAdminSql(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A migrated runtime on a brand-new database: a fresh PGlite folder, or a PostgreSQL
+ * database created for this test file and dropped afterwards.
+ */
+export async function openTestRuntime(
+  kind: DatabaseKind,
+  environment: Record<string, string> = {},
+): Promise<TestRuntime> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'glowreel-test-'));
+  const databaseName = `glowreel_test_${crypto.randomUUID().replaceAll('-', '')}`;
+  if (kind === 'postgres') await runAdminSql(`create database ${databaseName}`);
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: '3999',
+      ...(kind === 'postgres' ? { DATABASE_URL: databaseUrlFor(databaseName) } : {}),
+      ...environment,
+    },
+    process.cwd(),
+  );
+  const runtime = await openRuntime(config);
+  return {
+    runtime,
+    config,
+    dispose: async () => {
+      await runtime.close();
+      if (kind === 'postgres') await runAdminSql(`drop database if exists ${databaseName} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userSequence = 0;
+
+/** Inserts an account directly (no password hashing) and gives it the default profile. */
+export async function createTestUser(
+  runtime: Runtime,
+  overrides: { email?: string; name?: string; withProfile?: boolean } = {},
+): Promise<{ id: string; email: string }> {
+  userSequence += 1;
+  const id = `user_${crypto.randomUUID()}`;
+  const email = overrides.email ?? `clinic-${userSequence}-${id.slice(-6)}@example.com`;
+  const now = new Date();
+  await runtime.database.db
+    .insertInto('user')
+    .values({ id, name: overrides.name ?? 'Test Clinic', email, emailVerified: false, image: null, createdAt: now, updatedAt: now })
+    .execute();
+  if (overrides.withProfile !== false) await runtime.profiles.createDefaultProfile(id);
+  return { id, email };
+}
