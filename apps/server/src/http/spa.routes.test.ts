@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSpaRoutes } from './spa.routes.ts';
+
+describe('SPA serving', () => {
+  let app: FastifyInstance;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'glowreel-dist-'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Glowreel</title>');
+    writeFileSync(path.join(distDir, 'app.js'), 'console.log(1)');
+    app = Fastify();
+    await registerSpaRoutes(app, distDir);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/login', '/register', '/dashboard', '/generate', '/documentation', '/api', '/support', '/privacy-policy', '/terms-of-service'])(
+    'serves the app for the deep link %s',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Glowreel</title>');
+    },
+  );
+
+  it('serves built files', async () => {
+    const response = await app.inject({ method: 'GET', url: '/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1)');
+  });
+
+  it('serves the app with 404 for a page that does not exist', async () => {
+    const response = await app.inject({ method: 'GET', url: '/nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+
+  it('keeps unknown /api paths as JSON 404s', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
