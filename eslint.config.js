@@ -6,17 +6,39 @@ import tseslint from 'typescript-eslint';
 
 // The engine's timeline runs unchanged in the browser preview and the server render,
 // so it may not touch anything that differs between the two or between runs.
-const engineBannedGlobals = ['process', 'window', 'document', 'fetch', 'setTimeout', 'setInterval', 'performance', 'Buffer'].map(
-  (name) => ({ name, message: 'The engine core is pure: pass this in from the adapter instead.' }),
-);
+const engineBannedGlobals = [
+  'process',
+  'window',
+  'document',
+  'fetch',
+  'setTimeout',
+  'setInterval',
+  'performance',
+  'Buffer',
+].map((name) => ({
+  name,
+  message: 'The engine core is pure: pass this in from the adapter instead.',
+}));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -24,7 +46,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {

@@ -53,7 +53,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     global: false,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) =>
-      new AppError('rate_limited', `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+      new AppError(
+        'rate_limited',
+        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
   });
 
   registerHealthRoutes(app, deps.isDatabaseReady);

@@ -29,8 +29,7 @@ const environmentSchema = z.object({
 });
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; connectionString: string };
+  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -75,7 +74,8 @@ export function loadConfig(
       parsed.error.issues.map((issue) => {
         const variable = issue.path.join('.');
         const received = environment[variable];
-        const shown = variable.includes('SECRET') || received === undefined ? '' : ` (got "${received}")`;
+        const shown =
+          variable.includes('SECRET') || received === undefined ? '' : ` (got "${received}")`;
         return `${variable}: ${issue.message}${shown}`;
       }),
     );

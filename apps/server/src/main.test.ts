@@ -27,7 +27,9 @@ describe('the embedded server process', () => {
 
   it('refuses a second process on the same data folder at once, naming the owner', async () => {
     const started = Date.now();
-    const second = await waitForExit(spawnServerScript('main.ts', [], { ...environment(), PORT: String(port + 100) }));
+    const second = await waitForExit(
+      spawnServerScript('main.ts', [], { ...environment(), PORT: String(port + 100) }),
+    );
     expect(second.code).not.toBe(0);
     expect(second.stderr).toContain(`data folder ${dataDir} is in use by process ${server.pid}`);
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -41,22 +43,39 @@ describe('the embedded server process', () => {
     const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ name: 'Lumen Spa', email: 'lumen@spa.example', password: 'glowing2024' }),
+      body: JSON.stringify({
+        name: 'Lumen Spa',
+        email: 'lumen@spa.example',
+        password: 'glowing2024',
+      }),
     });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((entry) => entry.split(';')[0])
+      .join('; ');
 
     const grant = await waitForExit(
-      spawnServerScript('cli/credits.cli.ts', ['grant', 'lumen@spa.example', '4', '--bonus'], environment()),
+      spawnServerScript(
+        'cli/credits.cli.ts',
+        ['grant', 'lumen@spa.example', '4', '--bonus'],
+        environment(),
+      ),
     );
     expect(grant.stderr).toBe('');
     expect(grant.code).toBe(0);
     expect(JSON.parse(grant.stdout)).toMatchObject({ bonus: 4, total: 9 });
 
     const me = await fetch(`${origin}/api/me`, { headers: { cookie } });
-    expect(((await me.json()) as { credits: unknown }).credits).toEqual({ free: 3, bonus: 4, total: 9 });
+    expect(((await me.json()) as { credits: unknown }).credits).toEqual({
+      free: 3,
+      bonus: 4,
+      total: 9,
+    });
 
-    const unknown = await waitForExit(spawnServerScript('cli/credits.cli.ts', ['grant', 'ghost@spa.example', '1'], environment()));
+    const unknown = await waitForExit(
+      spawnServerScript('cli/credits.cli.ts', ['grant', 'ghost@spa.example', '1'], environment()),
+    );
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No account uses the e-mail ghost@spa.example');
   });
@@ -75,7 +94,9 @@ describe('the embedded server process', () => {
 
 describe('start-up configuration', () => {
   it('stops with a message naming the bad variable', async () => {
-    const result = await waitForExit(spawnServerScript('main.ts', [], { PORT: 'abc', DATA_DIR: tmpdir() }));
+    const result = await waitForExit(
+      spawnServerScript('main.ts', [], { PORT: 'abc', DATA_DIR: tmpdir() }),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/PORT: .*got "abc"/);
   });

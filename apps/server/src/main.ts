@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     logger,
   });
   const adminSocket: Server | undefined =
-    config.database.kind === 'pglite' ? await startAdminSocket(config.dataDir, runtime.admin) : undefined;
+    config.database.kind === 'pglite'
+      ? await startAdminSocket(config.dataDir, runtime.admin)
+      : undefined;
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -25,7 +25,10 @@ export function adminSocketPath(dataDir: string): string {
   return path.join(dataDir, ADMIN_SOCKET_NAME);
 }
 
-export async function runAdminCommand(admin: AdminService, command: AdminCommand): Promise<unknown> {
+export async function runAdminCommand(
+  admin: AdminService,
+  command: AdminCommand,
+): Promise<unknown> {
   switch (command.command) {
     case 'grant':
       return admin.grantCredits(command);
@@ -42,7 +45,9 @@ export function startAdminSocket(dataDir: string, admin: AdminService): Promise<
       buffered += chunk;
       const newline = buffered.indexOf('\n');
       if (newline === -1) return;
-      void answer(admin, buffered.slice(0, newline)).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
+      void answer(admin, buffered.slice(0, newline)).then((reply) =>
+        socket.end(`${JSON.stringify(reply)}\n`),
+      );
     });
     socket.on('error', () => socket.destroy());
   });
@@ -60,7 +65,10 @@ async function answer(admin: AdminService, line: string): Promise<AdminReply> {
     const command = adminCommandSchema.parse(JSON.parse(line));
     return { ok: true, result: await runAdminCommand(admin, command) };
   } catch (error) {
-    const message = error instanceof AppError || error instanceof z.ZodError ? error.message : 'The command failed; see the server log.';
+    const message =
+      error instanceof AppError || error instanceof z.ZodError
+        ? error.message
+        : 'The command failed; see the server log.';
     return { ok: false, message };
   }
 }

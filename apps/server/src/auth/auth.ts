@@ -19,7 +19,8 @@ function trustedOriginsFor(publicUrl: string): string[] {
   const origins = [url.origin];
   // A local install is reached as localhost or 127.0.0.1 interchangeably.
   if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') {
-    for (const host of ['localhost', '127.0.0.1']) origins.push(`${url.protocol}//${host}:${url.port}`);
+    for (const host of ['localhost', '127.0.0.1'])
+      origins.push(`${url.protocol}//${host}:${url.port}`);
   }
   return [...new Set(origins)];
 }
@@ -64,7 +65,9 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
         if (Object.keys(fields).length === 0) return Promise.resolve();
         throw new APIError('UNPROCESSABLE_ENTITY', {
           code: 'VALIDATION_FAILED',
-          message: fields.password ? COPY.passwordDoesNotMeetRequirements : 'Please fill in every field.',
+          message: fields.password
+            ? COPY.passwordDoesNotMeetRequirements
+            : 'Please fill in every field.',
           details: { fields },
         });
       }),

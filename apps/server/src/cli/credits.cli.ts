@@ -16,7 +16,9 @@ function parseCommand(argv: string[]): AdminCommand {
   const [verb, email, amountText] = positionals;
   const amount = Number(amountText);
   if (verb !== 'grant' || !email || !Number.isInteger(amount) || amount <= 0) {
-    throw new UsageError(`${USAGE}\n  <n> is a positive whole number of credits; --bonus grants bonus instead of free credits.`);
+    throw new UsageError(
+      `${USAGE}\n  <n> is a positive whole number of credits; --bonus grants bonus instead of free credits.`,
+    );
   }
   return { command: 'grant', email, amount, bucket: values.bonus ? 'bonus' : 'free' };
 }
@@ -42,7 +44,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof UsageError || error instanceof AppError || error instanceof ConfigError;
+  const known =
+    error instanceof UsageError || error instanceof AppError || error instanceof ConfigError;
   console.error(known ? error.message : error);
   process.exit(1);
 });

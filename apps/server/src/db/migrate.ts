@@ -14,7 +14,7 @@ const provider: MigrationProvider = {
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const migrator = new Migrator({ db, provider, migrationTableName: 'glowreel_migrations' });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);

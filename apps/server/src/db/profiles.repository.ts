@@ -57,10 +57,7 @@ export class ProfilesRepository {
   }
 
   /** Runs `work` in one transaction with the profile row locked against concurrent changes. */
-  withLockedProfile<T>(
-    userId: string,
-    work: (locked: LockedProfile) => Promise<T>,
-  ): Promise<T> {
+  withLockedProfile<T>(userId: string, work: (locked: LockedProfile) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('profiles')

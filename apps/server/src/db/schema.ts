@@ -17,12 +17,7 @@ export interface ProfilesTable {
 
 export type CreditBucket = 'free' | 'bonus' | 'plan';
 export type LedgerReason =
-  | 'signup'
-  | 'legacy_backfill'
-  | 'reserve'
-  | 'commit'
-  | 'refund'
-  | 'admin_grant';
+  'signup' | 'legacy_backfill' | 'reserve' | 'commit' | 'refund' | 'admin_grant';
 
 export interface CreditLedgerTable {
   id: Generated<string>;

@@ -10,7 +10,10 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    test = await openTestRuntime(kind, { AUTH_RATE_LIMIT_PER_MINUTE: '5', BODY_LIMIT_BYTES: '4096' });
+    test = await openTestRuntime(kind, {
+      AUTH_RATE_LIMIT_PER_MINUTE: '5',
+      BODY_LIMIT_BYTES: '4096',
+    });
     app = await buildApp({
       config: test.config,
       auth: test.runtime.auth,
@@ -44,7 +47,11 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
     });
   }
 
-  function signIn(body: Record<string, unknown>, remoteAddress = nextAddress(), headers: Record<string, string> = {}) {
+  function signIn(
+    body: Record<string, unknown>,
+    remoteAddress = nextAddress(),
+    headers: Record<string, string> = {},
+  ) {
     return app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -61,19 +68,33 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
   }
 
   it('registers an account, sets a safe session cookie and returns the SPEC profile from /api/me', async () => {
-    const response = await signUp({ name: 'Glow Clinic', email: 'owner@glow.example', password: 'radiant2024' });
+    const response = await signUp({
+      name: 'Glow Clinic',
+      email: 'owner@glow.example',
+      password: 'radiant2024',
+    });
     expect(response.statusCode).toBe(200);
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i); // served over plain http here
 
-    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookieOf(response) } });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: sessionCookieOf(response) },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       email: 'owner@glow.example',
       displayName: 'Glow Clinic',
-      subscription: { plan: 'free', status: 'active', videosRemaining: 2, videosTotal: 2, customerId: null },
+      subscription: {
+        plan: 'free',
+        status: 'active',
+        videosRemaining: 2,
+        videosTotal: 2,
+        customerId: null,
+      },
       credits: { free: 3, bonus: 0, total: 5 },
     });
   });
@@ -85,15 +106,23 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
   ])('refuses a password %s with a field-level error', async (_label, password, detail) => {
     const response = await signUp({ name: 'A', email: `weak-${password}@glow.example`, password });
     expect(response.statusCode).toBe(422);
-    const body = response.json<{ error: { code: string; message: string; details: { fields: { password: string } } } }>();
+    const body = response.json<{
+      error: { code: string; message: string; details: { fields: { password: string } } };
+    }>();
     expect(body.error.message).toBe('Password does not meet requirements');
     expect(body.error.details.fields.password).toMatch(detail);
   });
 
   it('refuses a registration without a name', async () => {
-    const response = await signUp({ name: ' ', email: 'noname@glow.example', password: 'radiant2024' });
+    const response = await signUp({
+      name: ' ',
+      email: 'noname@glow.example',
+      password: 'radiant2024',
+    });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ error: { details: { fields: { name: 'Full name is required.' } } } });
+    expect(response.json()).toMatchObject({
+      error: { details: { fields: { name: 'Full name is required.' } } },
+    });
   });
 
   it('answers the same way for an unknown e-mail and a wrong password', async () => {
@@ -103,7 +132,9 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
-    expect(unknown.json()).toEqual({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
+    expect(unknown.json()).toEqual({
+      error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+    });
   });
 
   it('signs in and out', async () => {
@@ -127,15 +158,25 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
     const address = '10.9.9.9';
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const response = await signIn({ email: 'nobody@glow.example', password: 'radiant2024' }, address, {
-        'x-forwarded-for': `203.0.113.${attempt}`,
-      });
+      const response = await signIn(
+        { email: 'nobody@glow.example', password: 'radiant2024' },
+        address,
+        {
+          'x-forwarded-for': `203.0.113.${attempt}`,
+        },
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const limited = await signIn({ email: 'nobody@glow.example', password: 'radiant2024' }, address);
+    const limited = await signIn(
+      { email: 'nobody@glow.example', password: 'radiant2024' },
+      address,
+    );
     expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
-    const otherClient = await signIn({ email: 'nobody@glow.example', password: 'radiant2024' }, '10.9.9.10');
+    const otherClient = await signIn(
+      { email: 'nobody@glow.example', password: 'radiant2024' },
+      '10.9.9.10',
+    );
     expect(otherClient.statusCode).toBe(401);
   });
 
@@ -154,7 +195,9 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
   it('answers an unknown API route with 404 JSON', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No route GET /api/no-such-thing.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'No route GET /api/no-such-thing.' },
+    });
   });
 
   it('answers a body over the limit with 413', async () => {
@@ -168,7 +211,9 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
     expect(response.statusCode).toBe(500);
     const requestId = response.headers['x-request-id'];
     expect(typeof requestId).toBe('string');
-    const body = response.json<{ error: { code: string; message: string; details: { requestId: string } } }>();
+    const body = response.json<{
+      error: { code: string; message: string; details: { requestId: string } };
+    }>();
     expect(body.error.code).toBe('internal_error');
     expect(body.error.details.requestId).toBe(requestId);
     expect(response.body).not.toContain('secret internal detail');

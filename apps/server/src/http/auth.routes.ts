@@ -10,7 +10,15 @@ export interface AuthRoutesOptions {
 }
 
 // Headers that describe the hop to us, not the request Better Auth should see.
-const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'x-forwarded-for', 'x-real-ip', CLIENT_IP_HEADER]);
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'x-forwarded-for',
+  'x-real-ip',
+  CLIENT_IP_HEADER,
+]);
 
 function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
   const headers = new Headers();
@@ -37,8 +45,11 @@ function toErrorBody(status: number, text: string): unknown {
     // Not JSON: fall through to a generic message.
   }
   const code = typeof parsed.code === 'string' ? parsed.code : `HTTP_${status}`;
-  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : 'Request failed';
-  return { error: { code, message, ...(parsed.details === undefined ? {} : { details: parsed.details }) } };
+  const message =
+    typeof parsed.message === 'string' && parsed.message ? parsed.message : 'Request failed';
+  return {
+    error: { code, message, ...(parsed.details === undefined ? {} : { details: parsed.details }) },
+  };
 }
 
 async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {

@@ -3,10 +3,22 @@ import { AppError } from '../errors.ts';
 
 // Fastify's own 4xx errors (parsing, size) keep their status and get a stable code.
 const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty; send a JSON object.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'This content type is not accepted here.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'payload_too_large',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'This content type is not accepted here.',
+  },
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -21,7 +33,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const known = FASTIFY_CODES[fastifyError.code];
       if (!known && error instanceof SyntaxError) {
-        return reply.status(400).send({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+        return reply
+          .status(400)
+          .send({
+            error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+          });
       }
       return reply.status(status).send({
         error: { code: known?.code ?? 'bad_request', message: known?.message ?? error.message },

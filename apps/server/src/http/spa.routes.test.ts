@@ -22,14 +22,22 @@ describe('SPA serving', () => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/login', '/register', '/dashboard', '/generate', '/documentation', '/api', '/support', '/privacy-policy', '/terms-of-service'])(
-    'serves the app for the deep link %s',
-    async (url) => {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<title>Glowreel</title>');
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/register',
+    '/dashboard',
+    '/generate',
+    '/documentation',
+    '/api',
+    '/support',
+    '/privacy-policy',
+    '/terms-of-service',
+  ])('serves the app for the deep link %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Glowreel</title>');
+  });
 
   it('serves built files', async () => {
     const response = await app.inject({ method: 'GET', url: '/app.js' });

@@ -31,7 +31,11 @@ export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string
     if (pathname === '/api' || !pathname.startsWith('/api/')) {
       if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml !== undefined) {
         const status = SPA_ROUTES.has(pathname.replace(/\/$/, '') || '/') ? 200 : 404;
-        return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        return reply
+          .status(status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(indexHtml);
       }
     }
     return reply.status(404).send({

@@ -15,6 +15,10 @@ describe('credit rules', () => {
 
   it('never lets a bucket go negative', () => {
     expect(() => applyDelta({ free: 0, bonus: 0, plan: 0 }, 'free', -1)).toThrow(RangeError);
-    expect(applyDelta({ free: 1, bonus: 0, plan: 0 }, 'free', -1)).toEqual({ free: 0, bonus: 0, plan: 0 });
+    expect(applyDelta({ free: 1, bonus: 0, plan: 0 }, 'free', -1)).toEqual({
+      free: 0,
+      bonus: 0,
+      plan: 0,
+    });
   });
 });

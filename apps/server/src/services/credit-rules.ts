@@ -19,7 +19,11 @@ export function chooseBucketToSpend(balance: CreditBalance): CreditBucket | unde
   return SPEND_ORDER.find((bucket) => balance[bucket] > 0);
 }
 
-export function applyDelta(balance: CreditBalance, bucket: CreditBucket, delta: number): CreditBalance {
+export function applyDelta(
+  balance: CreditBalance,
+  bucket: CreditBucket,
+  delta: number,
+): CreditBalance {
   const next = { ...balance, [bucket]: balance[bucket] + delta };
   if (next[bucket] < 0) {
     throw new RangeError(`the ${bucket} bucket cannot go below zero`);

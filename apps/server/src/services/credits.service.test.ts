@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { createTestUser, DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import {
+  createTestUser,
+  DATABASE_KINDS,
+  openTestRuntime,
+  type TestRuntime,
+} from '../testing/test-runtime.ts';
 
 describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
   let test: TestRuntime;
@@ -24,7 +29,8 @@ describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
     const user = await createTestUser(test.runtime);
     await test.runtime.credits.grant(user.id, 1, 'bonus', 'test');
     const buckets = [];
-    for (let i = 0; i < 6; i += 1) buckets.push((await test.runtime.credits.reserve(user.id)).bucket);
+    for (let i = 0; i < 6; i += 1)
+      buckets.push((await test.runtime.credits.reserve(user.id)).bucket);
     expect(buckets).toEqual(['free', 'free', 'free', 'bonus', 'plan', 'plan']);
     await expect(test.runtime.credits.reserve(user.id)).rejects.toMatchObject({
       code: 'insufficient_credits',
@@ -38,13 +44,25 @@ describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
     const second = await test.runtime.credits.reserve(user.id); // free 2 -> 1
     await test.runtime.credits.commit(first.reservationId);
     await test.runtime.credits.refund(second.reservationId);
-    expect(await test.runtime.credits.getBalance(user.id)).toEqual({ free: 2, bonus: 0, plan: 2, total: 4 });
+    expect(await test.runtime.credits.getBalance(user.id)).toEqual({
+      free: 2,
+      bonus: 0,
+      plan: 2,
+      total: 4,
+    });
     // Settling again the same way changes nothing; the other way is refused.
     await test.runtime.credits.refund(second.reservationId);
     await expect(test.runtime.credits.refund(first.reservationId)).rejects.toBeInstanceOf(AppError);
     expect((await test.runtime.credits.getBalance(user.id)).total).toBe(4);
     const ledger = await ledgerOf(user.id);
-    expect(ledger.map((row) => row.reason)).toEqual(['signup', 'signup', 'reserve', 'reserve', 'commit', 'refund']);
+    expect(ledger.map((row) => row.reason)).toEqual([
+      'signup',
+      'signup',
+      'reserve',
+      'reserve',
+      'commit',
+      'refund',
+    ]);
     expect(ledger.reduce((sum, row) => sum + row.delta, 0)).toBe(4);
   });
 
@@ -54,20 +72,33 @@ describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
     const planReservation = await test.runtime.credits.reserve(user.id);
     expect(planReservation.bucket).toBe('plan');
     await test.runtime.credits.refund(planReservation.reservationId);
-    expect(await test.runtime.credits.getBalance(user.id)).toEqual({ free: 0, bonus: 0, plan: 2, total: 2 });
+    expect(await test.runtime.credits.getBalance(user.id)).toEqual({
+      free: 0,
+      bonus: 0,
+      plan: 2,
+      total: 2,
+    });
   });
 
   it('keeps the ledger append-only', async () => {
     const user = await createTestUser(test.runtime);
     await expect(
-      test.runtime.database.db.updateTable('credit_ledger').set({ delta: 100 }).where('user_id', '=', user.id).execute(),
+      test.runtime.database.db
+        .updateTable('credit_ledger')
+        .set({ delta: 100 })
+        .where('user_id', '=', user.id)
+        .execute(),
     ).rejects.toThrow(/append-only/);
   });
 
   it('rejects a grant that is not a positive whole number', async () => {
     const user = await createTestUser(test.runtime);
-    await expect(test.runtime.credits.grant(user.id, 0, 'free', 'test')).rejects.toMatchObject({ code: 'bad_request' });
-    await expect(test.runtime.credits.grant(user.id, 1.5, 'bonus', 'test')).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(test.runtime.credits.grant(user.id, 0, 'free', 'test')).rejects.toMatchObject({
+      code: 'bad_request',
+    });
+    await expect(test.runtime.credits.grant(user.id, 1.5, 'bonus', 'test')).rejects.toMatchObject({
+      code: 'bad_request',
+    });
   });
 
   it('lets exactly 5 of 100 simultaneous reservations through, free first, and never overdraws', async () => {
@@ -79,7 +110,8 @@ describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
     const refused = attempts.filter((attempt) => attempt.status === 'rejected');
     expect(succeeded).toHaveLength(5);
     expect(refused).toHaveLength(95);
-    for (const attempt of refused) expect(attempt.reason).toMatchObject({ code: 'insufficient_credits' });
+    for (const attempt of refused)
+      expect(attempt.reason).toMatchObject({ code: 'insufficient_credits' });
 
     const ledger = await ledgerOf(user.id);
     const reservations = ledger.filter((row) => row.reason === 'reserve');

@@ -73,9 +73,17 @@ export class CreditsService {
     return this.settle(reservationId, 'refunded');
   }
 
-  async grant(userId: string, amount: number, bucket: 'free' | 'bonus', note: string): Promise<CreditBalance> {
+  async grant(
+    userId: string,
+    amount: number,
+    bucket: 'free' | 'bonus',
+    note: string,
+  ): Promise<CreditBalance> {
     if (!Number.isInteger(amount) || amount <= 0) {
-      throw new AppError('bad_request', `A grant must be a positive whole number of credits; got ${amount}.`);
+      throw new AppError(
+        'bad_request',
+        `A grant must be a positive whole number of credits; got ${amount}.`,
+      );
     }
     return this.profiles.withLockedProfile(userId, async (locked) => {
       const next = applyDelta(balanceOf(locked), bucket, amount);

@@ -1,6 +1,11 @@
 import { profileSchema } from '@glowreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import {
+  createTestUser,
+  DATABASE_KINDS,
+  openTestRuntime,
+  type TestRuntime,
+} from '../testing/test-runtime.ts';
 
 describe.each(DATABASE_KINDS)('profiles service on %s', (kind) => {
   let test: TestRuntime;
@@ -19,7 +24,13 @@ describe.each(DATABASE_KINDS)('profiles service on %s', (kind) => {
       email: user.email,
       displayName: 'Rosa Clinic',
       photoURL: null,
-      subscription: { plan: 'free', status: 'active', videosRemaining: 2, videosTotal: 2, customerId: null },
+      subscription: {
+        plan: 'free',
+        status: 'active',
+        videosRemaining: 2,
+        videosTotal: 2,
+        customerId: null,
+      },
       credits: { free: 3, bonus: 0, total: 5 },
     });
     expect(Number.isNaN(Date.parse(profile.createdAt))).toBe(false);
@@ -48,7 +59,11 @@ describe.each(DATABASE_KINDS)('profiles service on %s', (kind) => {
       .execute();
     const profile = await test.runtime.profiles.getProfile(user.id);
     expect(profile.credits).toEqual({ free: 3, bonus: 0, total: 10 });
-    expect(profile.subscription).toMatchObject({ plan: 'pro', videosRemaining: 7, customerId: 'cus_legacy' });
+    expect(profile.subscription).toMatchObject({
+      plan: 'pro',
+      videosRemaining: 7,
+      customerId: 'cus_legacy',
+    });
     const stored = await test.runtime.database.db
       .selectFrom('profiles')
       .select(['credits_free', 'credits_bonus'])

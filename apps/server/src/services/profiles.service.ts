@@ -1,6 +1,10 @@
 import { NEW_PROFILE_DEFAULTS, type Profile, type PlanId } from '@glowreel/contracts';
 import { AppError } from '../errors.ts';
-import type { LockedProfile, ProfilesRepository, ProfileWithUser } from '../db/profiles.repository.ts';
+import type {
+  LockedProfile,
+  ProfilesRepository,
+  ProfileWithUser,
+} from '../db/profiles.repository.ts';
 import { LEGACY_FREE_CREDITS, totalOf } from './credit-rules.ts';
 
 /**
@@ -52,7 +56,13 @@ async function insertDefaultProfile(locked: LockedProfile, userId: string): Prom
   });
   const free = defaults.freeCredits;
   const plan = defaults.videosRemaining;
-  await locked.appendLedger({ userId, bucket: 'free', delta: free, reason: 'signup', balanceAfter: free });
+  await locked.appendLedger({
+    userId,
+    bucket: 'free',
+    delta: free,
+    reason: 'signup',
+    balanceAfter: free,
+  });
   await locked.appendLedger({
     userId,
     bucket: 'plan',

@@ -3,10 +3,14 @@ import { readdirSync } from 'node:fs';
 import pg from 'pg';
 
 // The integration tier always runs against a real PostgreSQL as well as PGlite.
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function canConnect(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 2000,
+  });
   try {
     await client.connect();
     await client.query('select 1');
@@ -30,5 +34,7 @@ export async function ensurePostgresRunning(): Promise<void> {
     if (await canConnect()) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`PostgreSQL at ${POSTGRES_ADMIN_URL} does not answer; the integration tier needs it.`);
+  throw new Error(
+    `PostgreSQL at ${POSTGRES_ADMIN_URL} does not answer; the integration tier needs it.`,
+  );
 }

@@ -10,12 +10,20 @@ export interface ProcessResult {
 }
 
 /** Runs a server script (main or a CLI) as its own Node process, the way npm would. */
-export function spawnServerScript(script: string, args: string[], environment: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'src', script), ...args], {
-    cwd: SERVER_ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function spawnServerScript(
+  script: string,
+  args: string[],
+  environment: Record<string, string>,
+): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(SERVER_ROOT, 'src', script), ...args],
+    {
+      cwd: SERVER_ROOT,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...environment },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
 }
 
 export function waitForExit(child: ChildProcess, timeoutMs = 60_000): Promise<ProcessResult> {
@@ -24,7 +32,10 @@ export function waitForExit(child: ChildProcess, timeoutMs = 60_000): Promise<Pr
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`process did not exit in ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`process did not exit in ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -33,10 +44,17 @@ export function waitForExit(child: ChildProcess, timeoutMs = 60_000): Promise<Pr
 }
 
 /** Resolves once the child prints `marker` on stdout. */
-export function waitForOutput(child: ChildProcess, marker: string, timeoutMs = 60_000): Promise<void> {
+export function waitForOutput(
+  child: ChildProcess,
+  marker: string,
+  timeoutMs = 60_000,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no "${marker}" within ${timeoutMs} ms; saw: ${seen}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no "${marker}" within ${timeoutMs} ms; saw: ${seen}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       if (seen.includes(marker)) {

@@ -58,7 +58,8 @@ export async function openTestRuntime(
     config,
     dispose: async () => {
       await runtime.close();
-      if (kind === 'postgres') await runAdminSql(`drop database if exists ${databaseName} with (force)`);
+      if (kind === 'postgres')
+        await runAdminSql(`drop database if exists ${databaseName} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -77,7 +78,15 @@ export async function createTestUser(
   const now = new Date();
   await runtime.database.db
     .insertInto('user')
-    .values({ id, name: overrides.name ?? 'Test Clinic', email, emailVerified: false, image: null, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      name: overrides.name ?? 'Test Clinic',
+      email,
+      emailVerified: false,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
   if (overrides.withProfile !== false) await runtime.profiles.createDefaultProfile(id);
   return { id, email };

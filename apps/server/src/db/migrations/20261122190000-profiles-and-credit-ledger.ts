@@ -13,14 +13,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('videos_remaining', 'integer', (column) =>
       column.notNull().check(sql`videos_remaining >= 0`),
     )
-    .addColumn('videos_total', 'integer', (column) => column.notNull().check(sql`videos_total >= 0`))
+    .addColumn('videos_total', 'integer', (column) =>
+      column.notNull().check(sql`videos_total >= 0`),
+    )
     .addColumn('customer_id', 'text')
     .addColumn('credits_free', 'integer', (column) => column.check(sql`credits_free >= 0`))
     .addColumn('credits_bonus', 'integer', (column) => column.check(sql`credits_bonus >= 0`))
     .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('profiles_customer_id_idx').on('profiles').column('customer_id').execute();
+  await db.schema
+    .createIndex('profiles_customer_id_idx')
+    .on('profiles')
+    .column('customer_id')
+    .execute();
 
   await db.schema
     .createTable('credit_reservations')
