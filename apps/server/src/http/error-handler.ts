@@ -33,11 +33,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const known = FASTIFY_CODES[fastifyError.code];
       if (!known && error instanceof SyntaxError) {
-        return reply
-          .status(400)
-          .send({
-            error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
-          });
+        return reply.status(400).send({
+          error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+        });
       }
       return reply.status(status).send({
         error: { code: known?.code ?? 'bad_request', message: known?.message ?? error.message },

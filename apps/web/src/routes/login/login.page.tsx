@@ -1,0 +1,91 @@
+import { COPY } from '@glowreel/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { AuthCard } from '../../components/auth-card.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { primaryButtonClass } from '../../components/form-styles.ts';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { describeError } from '../../lib/api-client.ts';
+import { signInWithEmail, type SignInInput } from '../../lib/auth-api.ts';
+import { useAuth } from '../../lib/auth-context.ts';
+import { readReturnTo } from '../../lib/return-to.ts';
+
+export function LoginPage() {
+  const auth = useAuth();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const signIn = useMutation({
+    mutationFn: async (input: SignInInput) => {
+      await signInWithEmail(input);
+      // The cookie alone proves nothing to the UI: the guard trusts only /api/me.
+      if ((await auth.refreshProfile()) === null) throw new Error('No session after sign-in');
+    },
+  });
+
+  // Signing in flips the auth state, which lands here: back to the page the guard stopped.
+  if (auth.status === 'signed-in') return <Navigate to={readReturnTo(location.state)} replace />;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    signIn.mutate({ email: email.trim(), password });
+  }
+
+  return (
+    <AuthCard
+      documentTitle="Sign In"
+      title="Welcome back"
+      subtitle="Sign in to create videos for your practice."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+            Create one
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit} className="space-y-5">
+        <FormAlert
+          message={signIn.isError ? describeError(signIn.error, COPY.signInFailed) : null}
+        />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <PasswordInput
+          id="password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <div className="flex justify-end">
+          {/* Password reset is not built yet (SPEC §2): the link is shown but inert. */}
+          <button
+            type="button"
+            aria-disabled="true"
+            aria-describedby="forgot-password-note"
+            title="Password reset is not available yet"
+            className="cursor-not-allowed text-sm text-slate-400"
+          >
+            Forgot your password?
+          </button>
+          <span id="forgot-password-note" className="sr-only">
+            Password reset is not available yet.
+          </span>
+        </div>
+        <button type="submit" disabled={signIn.isPending} className={primaryButtonClass}>
+          {signIn.isPending ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

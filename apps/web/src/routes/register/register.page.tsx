@@ -1,0 +1,127 @@
+import { COPY, isPasswordValid } from '@glowreel/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router';
+import { AuthCard } from '../../components/auth-card.tsx';
+import { FieldError } from '../../components/field-error.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { primaryButtonClass } from '../../components/form-styles.ts';
+import { PasswordChecklist } from '../../components/password-checklist.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { ApiError, describeError } from '../../lib/api-client.ts';
+import { signUpWithEmail, type SignUpInput } from '../../lib/auth-api.ts';
+import { useAuth } from '../../lib/auth-context.ts';
+import { TermsNotice } from './terms-notice.tsx';
+
+const linkClass = 'font-semibold text-brand-700 hover:underline';
+
+export function RegisterPage() {
+  const auth = useAuth();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  const signUp = useMutation({
+    mutationFn: async (input: SignUpInput) => {
+      await signUpWithEmail(input);
+      if ((await auth.refreshProfile()) === null) throw new Error('No session after sign-up');
+    },
+  });
+
+  // SPEC §2: a new account lands on /dashboard, reached once the auth state flips.
+  if (auth.status === 'signed-in') return <Navigate to="/dashboard" replace />;
+
+  const serverFieldErrors = signUp.error instanceof ApiError ? signUp.error.fieldErrors : {};
+  const passwordError =
+    password !== '' && !isPasswordValid(password)
+      ? COPY.passwordDoesNotMeetRequirements
+      : serverFieldErrors.password;
+  const confirmError =
+    confirmPassword !== '' && confirmPassword !== password ? COPY.passwordsDoNotMatch : undefined;
+  const isFormValid =
+    name.trim() !== '' &&
+    email.trim() !== '' &&
+    isPasswordValid(password) &&
+    confirmPassword === password;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isFormValid) return;
+    signUp.mutate({ name: name.trim(), email: email.trim(), password });
+  }
+
+  return (
+    <AuthCard
+      documentTitle="Create Account"
+      title="Create your account"
+      subtitle="Start turning before-and-after photos into videos."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={linkClass}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit} className="space-y-5">
+        <FormAlert
+          message={signUp.isError ? describeError(signUp.error, COPY.registerFailed) : null}
+        />
+        <TextField
+          id="name"
+          label="Full Name"
+          type="text"
+          autoComplete="name"
+          value={name}
+          onChange={setName}
+          error={serverFieldErrors.name}
+        />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={serverFieldErrors.email}
+        />
+        <div>
+          <PasswordInput
+            id="password"
+            label="Password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            isInvalid={passwordError !== undefined}
+            describedBy={passwordError ? 'password-rules password-error' : 'password-rules'}
+          />
+          <PasswordChecklist id="password-rules" password={password} />
+          <FieldError id="password-error" message={passwordError} />
+        </div>
+        <div>
+          <PasswordInput
+            id="confirm-password"
+            label="Confirm Password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={setConfirmPassword}
+            isInvalid={confirmError !== undefined}
+            describedBy={confirmError ? 'confirm-password-error' : undefined}
+          />
+          <FieldError id="confirm-password-error" message={confirmError} />
+        </div>
+        <button
+          type="submit"
+          disabled={!isFormValid || signUp.isPending}
+          className={primaryButtonClass}
+        >
+          {signUp.isPending ? 'Creating account...' : 'Create Account'}
+        </button>
+        <TermsNotice />
+      </form>
+    </AuthCard>
+  );
+}
