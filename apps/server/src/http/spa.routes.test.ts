@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSpaRoutes } from './spa.routes.ts';
+import { registerSpaRoutes, SPA_ROUTES } from './spa.routes.ts';
 
 describe('SPA serving', () => {
   let app: FastifyInstance;
@@ -22,18 +22,7 @@ describe('SPA serving', () => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  it.each([
-    '/',
-    '/login',
-    '/register',
-    '/dashboard',
-    '/generate',
-    '/documentation',
-    '/api',
-    '/support',
-    '/privacy-policy',
-    '/terms-of-service',
-  ])('serves the app for the deep link %s', async (url) => {
+  it.each([...SPA_ROUTES])('serves the app for the deep link %s', async (url) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Glowreel</title>');
