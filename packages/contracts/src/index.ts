@@ -23,3 +23,22 @@ export {
   profileSchema,
   type Profile,
 } from './profile.ts';
+export {
+  ANIMATION_LABELS,
+  ASPECTS,
+  DEFAULT_VIDEO_OPTIONS,
+  EMPHASIS_EFFECTS,
+  EMPHASIS_LABELS,
+  MOTION_SPEEDS,
+  PRIMARY_ANIMATIONS,
+  SPEED_LABELS,
+  VIDEO_DURATION_SECONDS,
+  VIDEO_FPS,
+  outputSizeFor,
+  videoOptionsSchema,
+  type Aspect,
+  type EmphasisEffect,
+  type MotionSpeed,
+  type PrimaryAnimation,
+  type VideoOptions,
+} from './video-options.ts';

@@ -1,4 +1,11 @@
 // The video engine: a pure timeline shared by the browser preview and the server render.
-// The foundation only fixes the output constants; the engine issue builds the rest.
-export const VIDEO_FPS = 30;
-export const VIDEO_DURATION_SECONDS = 8;
+export {
+  IDENTITY,
+  applyAffine,
+  composeAffine,
+  invertAffine,
+  type Affine,
+  type Point,
+  type Rect,
+} from './geometry.ts';
+export { createRaster, cropRaster, lumaAt, type Raster } from './raster.ts';
