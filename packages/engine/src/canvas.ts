@@ -1,0 +1,53 @@
+// The part of the Canvas 2D interface the timeline draws with. Both the browser's
+// CanvasRenderingContext2D and @napi-rs/canvas's context satisfy it, which is what lets
+// the preview and the server render share one drawing function.
+export interface TextMetricsLike {
+  width: number;
+}
+
+export interface Canvas2D<TImage> {
+  globalAlpha: number;
+  fillStyle: string | object;
+  strokeStyle: string | object;
+  lineWidth: number;
+  font: string;
+  textAlign: 'left' | 'right' | 'center' | 'start' | 'end';
+  textBaseline: 'top' | 'hanging' | 'middle' | 'alphabetic' | 'ideographic' | 'bottom';
+  shadowBlur: number;
+  shadowColor: string;
+  imageSmoothingEnabled: boolean;
+  save(): void;
+  restore(): void;
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  beginPath(): void;
+  closePath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  arcTo(x1: number, y1: number, x2: number, y2: number, radius: number): void;
+  rect(x: number, y: number, width: number, height: number): void;
+  arc(x: number, y: number, radius: number, startAngle: number, endAngle: number): void;
+  ellipse(
+    x: number,
+    y: number,
+    radiusX: number,
+    radiusY: number,
+    rotation: number,
+    startAngle: number,
+    endAngle: number,
+  ): void;
+  clip(): void;
+  fill(): void;
+  stroke(): void;
+  fillRect(x: number, y: number, width: number, height: number): void;
+  fillText(text: string, x: number, y: number, maxWidth?: number): void;
+  measureText(text: string): TextMetricsLike;
+  drawImage(image: TImage, dx: number, dy: number): void;
+  drawImage(image: TImage, dx: number, dy: number, dw: number, dh: number): void;
+}
+
+/** The family name both sides register the bundled font under. */
+export const ENGINE_FONT_FAMILY = 'Glowreel Inter';
+
+export function fontSpec(weight: 400 | 700, sizePx: number): string {
+  return `${weight} ${Math.round(sizePx)}px "${ENGINE_FONT_FAMILY}", sans-serif`;
+}
