@@ -42,6 +42,35 @@ export interface CreditReservationsTable {
   settled_at: Date | null;
 }
 
+export type VideoStatus = 'processing' | 'completed' | 'failed';
+
+export interface VideosTable {
+  id: string;
+  user_id: string;
+  title: string;
+  prompt: string;
+  status: VideoStatus;
+  options: ColumnType<unknown, string, string>;
+  width: number;
+  height: number;
+  stage: Generated<number>;
+  progress: Generated<number>;
+  reservation_id: string;
+  input_path: string | null;
+  video_key: string | null;
+  thumbnail_key: string | null;
+  processing_time_ms: number | null;
+  file_size: number | null;
+  duration: number | null;
+  error_message: string | null;
+  warnings: ColumnType<unknown, string | undefined, string>;
+  provenance: ColumnType<unknown, string | null | undefined, string | null>;
+  attempts: Generated<number>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  completed_at: Date | null;
+}
+
 export interface UserTable {
   id: string;
   name: string;
@@ -57,4 +86,5 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   credit_reservations: CreditReservationsTable;
   user: UserTable;
+  videos: VideosTable;
 }

@@ -10,9 +10,14 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+export async function findSessionUserId(auth: Auth, request: FastifyRequest): Promise<string | undefined> {
+  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  return session?.user.id;
+}
+
 /** The signed-in user's id, or a 401 in the API's error shape. */
 export async function requireUserId(auth: Auth, request: FastifyRequest): Promise<string> {
-  const session = await auth.api.getSession({ headers: toHeaders(request) });
-  if (!session) throw new AppError('unauthorized', 'Please sign in to continue.');
-  return session.user.id;
+  const userId = await findSessionUserId(auth, request);
+  if (!userId) throw new AppError('unauthorized', 'Please sign in to continue.');
+  return userId;
 }

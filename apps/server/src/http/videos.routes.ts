@@ -1,0 +1,154 @@
+import fastifyMultipart from '@fastify/multipart';
+import { videoOptionsSchema } from '@glowreel/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Auth } from '../auth/auth.ts';
+import { AppError } from '../errors.ts';
+import type { ProgressBus } from '../jobs/progress-bus.ts';
+import type { VideoStorage } from '../storage/video-storage.ts';
+import { GENERATE_COPY } from '../services/video-copy.ts';
+import type { VideosService } from '../services/videos.service.ts';
+import { streamStoredFile } from './range.ts';
+import { findSessionUserId, requireUserId } from './session.ts';
+import { streamVideoEvents } from './video-events.ts';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export interface VideosRoutesOptions {
+  auth: Auth;
+  videos: VideosService;
+  storage: VideoStorage;
+  progress: ProgressBus;
+}
+
+const formFieldsSchema = z.object({
+  primaryAnimation: z.string().optional(),
+  emphasisEffect: z.string().optional(),
+  motionSpeed: z.string().optional(),
+  aspect: z.string().optional(),
+  autoAlign: z.enum(['true', 'false']).optional(),
+  consent: z.string().optional(),
+  title: z.string().max(120, 'The title can be at most 120 characters.').optional(),
+  clinicName: z.string().max(80).optional(),
+  contact: z.string().max(80).optional(),
+  treatmentTitle: z.string().max(80).optional(),
+  disclosure: z.string().max(160).optional(),
+});
+
+interface ParsedUpload {
+  image: Uint8Array | null;
+  fields: Record<string, string>;
+}
+
+async function readUpload(request: FastifyRequest): Promise<ParsedUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data with the file in the "image" field.');
+  }
+  const fields: Record<string, string> = {};
+  let image: Uint8Array | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'image' && bytes.length > 0) image = bytes;
+      else if (part.fieldname === 'image') image = new Uint8Array(0);
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { image, fields };
+}
+
+function parseOptions(fields: Record<string, string>) {
+  const parsed = formFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'Invalid form fields.');
+  }
+  const options = videoOptionsSchema.safeParse({
+    primaryAnimation: parsed.data.primaryAnimation || undefined,
+    emphasisEffect: parsed.data.emphasisEffect || undefined,
+    motionSpeed: parsed.data.motionSpeed || undefined,
+    aspect: parsed.data.aspect || undefined,
+    autoAlign: parsed.data.autoAlign === undefined ? undefined : parsed.data.autoAlign === 'true',
+  });
+  if (!options.success) {
+    const issue = options.error.issues[0];
+    throw new AppError('validation_failed', `Invalid ${issue?.path.join('.') ?? 'option'}: ${issue?.message ?? ''}`.trim(), {
+      field: issue?.path.join('.'),
+    });
+  }
+  return { options: options.data, form: parsed.data };
+}
+
+export async function registerVideosRoutes(app: FastifyInstance, options: VideosRoutesOptions): Promise<void> {
+  const { auth, videos, storage, progress } = options;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 4096 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post('/api/videos', async (request, reply) => {
+    let upload: ParsedUpload;
+    try {
+      upload = await readUpload(request);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('payload_too_large', 'The photo is larger than 10 MB. Please upload a smaller image.');
+      }
+      throw error;
+    }
+    // SPEC §5 order: the image, then sign-in, then credits (checked when one is reserved).
+    if (!upload.image) throw new AppError('bad_request', GENERATE_COPY.imageRequired);
+    const userId = await findSessionUserId(auth, request);
+    if (!userId) throw new AppError('unauthorized', GENERATE_COPY.loginRequired);
+    const { options: videoOptions, form } = parseOptions(upload.fields);
+    if (form.consent !== 'true') throw new AppError('validation_failed', GENERATE_COPY.consentRequired, { field: 'consent' });
+    const record = await videos.createVideo({
+      userId,
+      image: upload.image,
+      options: videoOptions,
+      title: form.title ?? null,
+      branding: {
+        clinicName: form.clinicName ?? null,
+        contact: form.contact ?? null,
+        treatmentTitle: form.treatmentTitle ?? null,
+        disclosure: form.disclosure ?? null,
+      },
+    });
+    return reply.status(202).send(record);
+  });
+
+  app.get('/api/videos', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return { videos: await videos.listVideos(userId) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/videos/:id', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return videos.getVideo(userId, request.params.id);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/videos/:id/events', async (request, reply) => {
+    const userId = await requireUserId(auth, request);
+    await videos.getVideo(userId, request.params.id); // 404 before the stream opens
+    await streamVideoEvents(request, reply, request.params.id, () => videos.getVideo(userId, request.params.id), progress);
+  });
+
+  type StoredRequest = FastifyRequest<{ Params: { id: string }; Querystring: { inline?: string } }>;
+  const sendStored = async (request: StoredRequest, reply: FastifyReply, kind: 'video' | 'thumbnail') => {
+    const userId = await requireUserId(auth, request);
+    const row = await videos.requireOwnVideo(userId, request.params.id);
+    const key = kind === 'video' ? row.video_key : row.thumbnail_key;
+    if (row.status !== 'completed' || !key) throw new AppError('not_found', 'This video is not ready yet.');
+    return streamStoredFile(request, reply, storage, key, {
+      contentType: kind === 'video' ? 'video/mp4' : 'image/jpeg',
+      // The player streams inline; the download link saves a file named after the title.
+      downloadName: kind === 'video' && request.query.inline !== '1' ? `${row.title}.mp4` : null,
+    });
+  };
+  app.get<{ Params: { id: string }; Querystring: { inline?: string } }>('/api/videos/:id/download', (request, reply) =>
+    sendStored(request, reply, 'video'),
+  );
+  app.get<{ Params: { id: string }; Querystring: { inline?: string } }>('/api/videos/:id/thumbnail', (request, reply) =>
+    sendStored(request, reply, 'thumbnail'),
+  );
+}

@@ -1,0 +1,49 @@
+import type { JobHandler, JobQueue } from './job-queue.ts';
+
+/**
+ * An in-process FIFO with a concurrency limit. Its durable state is the videos table
+ * (status "processing"), which the start-up recovery reads, so nothing is lost with it.
+ */
+export class EmbeddedQueue implements JobQueue {
+  private readonly waiting: string[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly handler: JobHandler,
+    private readonly concurrency: number,
+    private readonly onError: (videoId: string, error: unknown) => void,
+  ) {}
+
+  enqueue(videoId: string): void {
+    if (this.closed) throw new Error('the queue is closed');
+    this.waiting.push(videoId);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.closed && this.running.size < this.concurrency && this.waiting.length > 0) {
+      const videoId = this.waiting.shift();
+      if (videoId === undefined) return;
+      const job = this.handler(videoId)
+        .catch((error: unknown) => this.onError(videoId, error))
+        .finally(() => {
+          this.running.delete(job);
+          this.pump();
+        });
+      this.running.add(job);
+    }
+  }
+
+  async drain(): Promise<void> {
+    while (this.running.size > 0 || (this.waiting.length > 0 && !this.closed)) {
+      await Promise.race(this.running);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.waiting.length = 0;
+    await Promise.allSettled(this.running);
+  }
+}

@@ -1,0 +1,9 @@
+/** Runs render jobs. Embedded: in this process; at scale: a queue on Redis (BullMQ). */
+export interface JobQueue {
+  enqueue(videoId: string): void;
+  /** Resolves when every job taken so far has finished (used by shutdown and tests). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type JobHandler = (videoId: string) => Promise<void>;

@@ -1,0 +1,47 @@
+import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+
+export interface RenderRequest {
+  inputPath: string;
+  outputDir: string;
+  width: number;
+  height: number;
+  options: {
+    primaryAnimation: PrimaryAnimation;
+    emphasisEffect: EmphasisEffect;
+    motionSpeed: MotionSpeed;
+    aspect: Aspect;
+    autoAlign: boolean;
+  };
+  branding: { clinicName: string; contact: string | null; treatmentTitle: string | null; disclosure: string | null };
+}
+
+export interface RenderProgress {
+  stage: 1 | 2 | 3 | 4;
+  /** 0–100 over the whole job. */
+  percent: number;
+}
+
+export interface RenderResult {
+  videoPath: string;
+  posterPath: string;
+  durationSeconds: number;
+  fileSize: number;
+  warnings: { code: string; message: string }[];
+  provenance: unknown;
+}
+
+/** Turns an uploaded photo into an MP4 and a poster; runs off the main thread. */
+export interface VideoRenderer {
+  render(request: RenderRequest, onProgress: (progress: RenderProgress) => void): Promise<RenderResult>;
+  close(): Promise<void>;
+}
+
+export class RenderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}

@@ -1,0 +1,147 @@
+import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
+import type { ProgressBus } from '../jobs/progress-bus.ts';
+import type { RenderRequest, VideoRenderer } from '../jobs/renderer.ts';
+import type { VideoStorage } from '../storage/video-storage.ts';
+import type { CreditsService } from './credits.service.ts';
+import type { UploadFiles } from './upload-files.ts';
+import { STAGE_NAMES } from './video-copy.ts';
+
+export interface RenderJobsDependencies {
+  videos: VideosRepository;
+  credits: CreditsService;
+  storage: VideoStorage;
+  uploads: UploadFiles;
+  renderer: VideoRenderer;
+  progress: ProgressBus;
+  /** A private scratch folder for one job's outputs. */
+  scratchDir: (videoId: string) => Promise<string>;
+  removeScratchDir: (videoId: string) => Promise<void>;
+  log: { info: (details: object, message: string) => void; error: (details: object, message: string) => void };
+}
+
+export const RESTART_FAILURE_MESSAGE =
+  'The server restarted before this video finished and the photo was no longer available. Your credit was refunded; please generate it again.';
+
+interface StoredOptions extends Omit<RenderRequest['options'], never> {
+  branding: RenderRequest['branding'];
+}
+
+/**
+ * Runs one render job to its end: the record becomes completed (credit committed) or
+ * failed (credit refunded), and the upload and scratch files are removed either way.
+ */
+export class RenderJobsService {
+  constructor(private readonly deps: RenderJobsDependencies) {}
+
+  async process(videoId: string): Promise<void> {
+    const row = await this.deps.videos.findById(videoId);
+    if (!row || row.status !== 'processing') return;
+    const started = Date.now();
+    await this.deps.videos.update(videoId, { attempts: row.attempts + 1, stage: 1, progress: 0 });
+    this.publishProgress(videoId, 1, 0);
+    try {
+      const result = await this.render(row);
+      const videoKey = `${row.user_id}/${videoId}.mp4`;
+      const thumbnailKey = `${row.user_id}/${videoId}.jpg`;
+      await this.deps.storage.putFile(videoKey, result.videoPath);
+      await this.deps.storage.putFile(thumbnailKey, result.posterPath);
+      const finished = await this.deps.videos.finish(videoId, {
+        status: 'completed',
+        stage: 4,
+        progress: 100,
+        video_key: videoKey,
+        thumbnail_key: thumbnailKey,
+        processing_time_ms: Date.now() - started,
+        file_size: result.fileSize,
+        duration: result.durationSeconds,
+        warnings: JSON.stringify(mergeWarnings(row.warnings, result.warnings)),
+        provenance: JSON.stringify(result.provenance),
+        input_path: null,
+        completed_at: new Date(),
+      });
+      if (finished) await this.deps.credits.commit(row.reservation_id);
+      this.deps.progress.publish(videoId, { type: 'completed' });
+      this.deps.log.info({ videoId, ms: Date.now() - started }, 'video rendered');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.deps.log.error({ videoId, err: error }, 'video render failed');
+      await this.fail(row, `An error occurred: ${reason}. Your credit was refunded.`);
+    } finally {
+      await this.deps.uploads.remove(videoId);
+      await this.deps.removeScratchDir(videoId);
+    }
+  }
+
+  /**
+   * After a restart: re-run jobs whose upload survived, fail and refund the others, and
+   * delete uploads no job owns — so no record stays "processing" forever.
+   */
+  async recover(enqueue: (videoId: string) => void): Promise<{ requeued: number; failed: number }> {
+    let requeued = 0;
+    let failed = 0;
+    const processing = await this.deps.videos.listProcessing();
+    for (const row of processing) {
+      if (await this.deps.uploads.exists(row.id)) {
+        enqueue(row.id);
+        requeued += 1;
+      } else {
+        await this.fail(row, RESTART_FAILURE_MESSAGE);
+        failed += 1;
+      }
+    }
+    const owned = new Set(processing.map((row) => row.id));
+    for (const orphan of await this.deps.uploads.list()) {
+      if (!owned.has(orphan)) await this.deps.uploads.remove(orphan);
+    }
+    return { requeued, failed };
+  }
+
+  private async render(row: VideoRow) {
+    const stored = (typeof row.options === 'string' ? JSON.parse(row.options) : row.options) as StoredOptions;
+    const { branding, ...options } = stored;
+    if (!row.input_path) throw new Error('the uploaded photo is no longer available');
+    let lastPublished = -1;
+    return this.deps.renderer.render(
+      {
+        inputPath: row.input_path,
+        outputDir: await this.deps.scratchDir(row.id),
+        width: row.width,
+        height: row.height,
+        options,
+        branding,
+      },
+      (progress) => {
+        // Frames arrive 30 per second of video; one update per percent is plenty.
+        if (progress.percent === lastPublished) return;
+        lastPublished = progress.percent;
+        this.publishProgress(row.id, progress.stage, progress.percent);
+        void this.deps.videos.update(row.id, { stage: progress.stage, progress: progress.percent }).catch(() => undefined);
+      },
+    );
+  }
+
+  private async fail(row: VideoRow, message: string): Promise<void> {
+    const finished = await this.deps.videos.finish(row.id, {
+      status: 'failed',
+      error_message: message,
+      input_path: null,
+    });
+    if (finished) await this.deps.credits.refund(row.reservation_id);
+    this.deps.progress.publish(row.id, { type: 'failed', errorMessage: message });
+  }
+
+  private publishProgress(videoId: string, stage: number, percent: number): void {
+    this.deps.progress.publish(videoId, {
+      type: 'progress',
+      stage,
+      stageName: STAGE_NAMES[stage - 1] ?? STAGE_NAMES[0],
+      progress: percent,
+    });
+  }
+}
+
+function mergeWarnings(stored: unknown, fresh: { code: string; message: string }[]) {
+  const existing = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? [])) as { code: string; message: string }[];
+  const seen = new Set(existing.map((warning) => warning.code));
+  return [...existing, ...fresh.filter((warning) => !seen.has(warning.code))];
+}

@@ -1,0 +1,33 @@
+import {
+  ANIMATION_LABELS,
+  EMPHASIS_LABELS,
+  SPEED_LABELS,
+  type VideoOptions,
+} from '@glowreel/contracts';
+
+// User-facing texts of the generate flow (SPEC §5, §8; DESIGN.md D7).
+export const GENERATE_COPY = {
+  imageRequired: "Please upload a composite 'before and after' photo.",
+  loginRequired: 'Please login to generate videos.',
+  consentRequired:
+    'Please confirm that the patient has authorized marketing use of these photos before generating a video.',
+  imageProcessingFailed: 'Failed to process the image. Please try a different one.',
+} as const;
+
+export const STAGE_NAMES = ['Preparing Image', 'Analyzing Faces', 'Rendering Video', 'Finalizing Result'] as const;
+
+/** SPEC §3: the default title is 'Clinical Video - {date}'. */
+export function defaultVideoTitle(now: Date): string {
+  return `Clinical Video - ${now.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`;
+}
+
+/** The record's prompt: a readable description of the chosen options. */
+export function describeOptions(options: VideoOptions): string {
+  return [
+    `Animation: ${ANIMATION_LABELS[options.primaryAnimation]}`,
+    `Emphasis: ${EMPHASIS_LABELS[options.emphasisEffect]}`,
+    `Speed: ${SPEED_LABELS[options.motionSpeed]}`,
+    `Format: ${options.aspect}`,
+    `Auto-align: ${options.autoAlign ? 'on' : 'off'}`,
+  ].join('; ');
+}

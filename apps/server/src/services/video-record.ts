@@ -1,0 +1,61 @@
+import type { VideoRow } from '../db/videos.repository.ts';
+
+/** SPEC §3 video record, plus progress, warnings and provenance. */
+export interface VideoRecord {
+  id: string;
+  userId: string;
+  title: string;
+  prompt: string;
+  status: 'processing' | 'completed' | 'failed';
+  createdAt: string;
+  updatedAt: string;
+  downloadUrl: string | null;
+  thumbnailUrl: string | null;
+  processingTime: number | null;
+  fileSize: number | null;
+  duration: number | null;
+  errorMessage: string | null;
+  progress: number;
+  stage: number;
+  width: number;
+  height: number;
+  warnings: { code: string; message: string }[];
+  provenance: unknown;
+}
+
+function parseJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  if (typeof value === 'string') {
+    try {
+      return JSON.parse(value) as T;
+    } catch {
+      return fallback;
+    }
+  }
+  return value as T;
+}
+
+export function toVideoRecord(row: VideoRow): VideoRecord {
+  const isCompleted = row.status === 'completed';
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    prompt: row.prompt,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    downloadUrl: isCompleted ? `/api/videos/${row.id}/download` : null,
+    thumbnailUrl: isCompleted && row.thumbnail_key ? `/api/videos/${row.id}/thumbnail` : null,
+    processingTime: row.processing_time_ms,
+    fileSize: row.file_size === null ? null : Number(row.file_size),
+    duration: row.duration,
+    errorMessage: row.error_message,
+    progress: isCompleted ? 100 : row.progress,
+    stage: row.stage,
+    width: row.width,
+    height: row.height,
+    warnings: parseJson(row.warnings, []),
+    provenance: parseJson(row.provenance, null),
+  };
+}

@@ -1,0 +1,114 @@
+import { outputSizeFor, type PlanId, type VideoOptions } from '@glowreel/contracts';
+import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
+import { AppError } from '../errors.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { ProgressBus } from '../jobs/progress-bus.ts';
+import type { VideoStorage } from '../storage/video-storage.ts';
+import type { CreditsService } from './credits.service.ts';
+import type { ProfilesService } from './profiles.service.ts';
+import type { UploadFiles } from './upload-files.ts';
+import { describeOptions, defaultVideoTitle } from './video-copy.ts';
+import { toVideoRecord, type VideoRecord } from './video-record.ts';
+
+export interface InspectedImage {
+  width: number;
+  height: number;
+  warnings: { code: string; message: string }[];
+}
+
+/** Validates an upload fully (type, size, pixels, truncation) before any credit moves. */
+export interface ImageInspector {
+  inspect(bytes: Uint8Array): Promise<InspectedImage>;
+}
+
+export interface CreateVideoRequest {
+  userId: string;
+  image: Uint8Array;
+  options: VideoOptions;
+  title: string | null;
+  branding: { clinicName: string | null; contact: string | null; treatmentTitle: string | null; disclosure: string | null };
+}
+
+export interface VideosServiceDependencies {
+  videos: VideosRepository;
+  credits: CreditsService;
+  profiles: ProfilesService;
+  storage: VideoStorage;
+  uploads: UploadFiles;
+  inspector: ImageInspector;
+  progress: ProgressBus;
+  now?: () => Date;
+}
+
+export class VideosService {
+  private queue: JobQueue | undefined;
+
+  constructor(private readonly deps: VideosServiceDependencies) {}
+
+  /** The queue is created after the service (it calls back into it), so it is attached here. */
+  attachQueue(queue: JobQueue): void {
+    this.queue = queue;
+  }
+
+  async createVideo(request: CreateVideoRequest): Promise<VideoRecord> {
+    const inspected = await this.deps.inspector.inspect(request.image);
+    const profile = await this.deps.profiles.getProfile(request.userId);
+    const size = outputSizeFor(profile.subscription.plan as PlanId, request.options.aspect);
+    const reservation = await this.deps.credits.reserve(request.userId);
+    const videoId = crypto.randomUUID();
+    let inputPath: string | undefined;
+    try {
+      inputPath = await this.deps.uploads.write(videoId, request.image);
+      const now = (this.deps.now ?? (() => new Date()))();
+      const row = await this.deps.videos.insert({
+        id: videoId,
+        userId: request.userId,
+        title: request.title?.trim() || defaultVideoTitle(now),
+        prompt: describeOptions(request.options),
+        options: {
+          ...request.options,
+          branding: {
+            clinicName: request.branding.clinicName?.trim() || profile.displayName || 'Your Clinic',
+            contact: request.branding.contact?.trim() || null,
+            treatmentTitle: request.branding.treatmentTitle?.trim() || null,
+            disclosure: request.branding.disclosure?.trim() || null,
+          },
+        },
+        width: size.width,
+        height: size.height,
+        reservationId: reservation.reservationId,
+        inputPath,
+      });
+      if (inspected.warnings.length > 0) {
+        await this.deps.videos.update(videoId, { warnings: JSON.stringify(inspected.warnings) });
+      }
+      this.requireQueue().enqueue(videoId);
+      return toVideoRecord({ ...row, warnings: inspected.warnings });
+    } catch (error) {
+      // Nothing half-written: the credit goes back and the upload is removed.
+      await this.deps.credits.refund(reservation.reservationId);
+      if (inputPath) await this.deps.uploads.remove(videoId);
+      throw error;
+    }
+  }
+
+  async listVideos(userId: string): Promise<VideoRecord[]> {
+    return (await this.deps.videos.listForUser(userId)).map(toVideoRecord);
+  }
+
+  async getVideo(userId: string, videoId: string): Promise<VideoRecord> {
+    return toVideoRecord(await this.requireOwnVideo(userId, videoId));
+  }
+
+  async requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {
+    const row = await this.deps.videos.findById(videoId);
+    // Another account's video is indistinguishable from a missing one.
+    if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
+    return row;
+  }
+
+  private requireQueue(): JobQueue {
+    if (!this.queue) throw new Error('the videos service has no queue attached');
+    return this.queue;
+  }
+}

@@ -1,0 +1,46 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { VideoStorage } from './video-storage.ts';
+
+const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+
+export class LocalVideoStorage implements VideoStorage {
+  constructor(private readonly root: string) {}
+
+  private pathFor(key: string): string {
+    // Keys are built by the server, but never let one escape the storage folder.
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async putFile(key: string, sourcePath: string): Promise<void> {
+    const target = this.pathFor(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(sourcePath, target);
+    } catch (error) {
+      // Across file systems rename fails; copy then remove.
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyFile(sourcePath, target);
+      await unlink(sourcePath);
+    }
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.pathFor(key))).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathFor(key), range);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathFor(key), { force: true });
+  }
+}
