@@ -10,12 +10,16 @@ import { registerHealthRoutes } from './http/health.routes.ts';
 import { registerMeRoutes } from './http/me.routes.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
 import type { ProfilesService } from './services/profiles.service.ts';
+import { registerVideosRoutes } from './http/videos.routes.ts';
+import type { VideoPipeline } from './video-pipeline.ts';
 
 export interface AppDependencies {
   config: Config;
   auth: Auth;
   profiles: ProfilesService;
   isDatabaseReady: () => Promise<boolean>;
+  /** Absent in processes that only serve accounts (some tests). */
+  videoPipeline?: VideoPipeline;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -67,6 +71,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   registerMeRoutes(app, deps.auth, deps.profiles);
+  if (deps.videoPipeline) {
+    await registerVideosRoutes(app, {
+      auth: deps.auth,
+      videos: deps.videoPipeline.videos,
+      storage: deps.videoPipeline.storage,
+      progress: deps.videoPipeline.progress,
+    });
+  }
   await registerSpaRoutes(app, config.webDistDir);
   return app;
 }

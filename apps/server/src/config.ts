@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,6 +27,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFromString.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FACE_DETECTION: booleanFromString.default(true),
 });
 
 export type DatabaseConfig =
@@ -46,6 +50,7 @@ export interface Config {
   bodyLimitBytes: number;
   log: { level: string; pretty: boolean };
   webDistDir: string;
+  render: { concurrency: number; ffmpegPath: string | null; faceDetection: boolean };
 }
 
 export class ConfigError extends Error {
@@ -100,5 +105,10 @@ export function loadConfig(
     webDistDir: values.WEB_DIST_DIR
       ? path.resolve(workingDirectory, values.WEB_DIST_DIR)
       : path.join(repositoryRoot, 'apps/web/dist'),
+    render: {
+      concurrency: values.RENDER_CONCURRENCY ?? availableParallelism(),
+      ffmpegPath: values.FFMPEG_PATH ?? null,
+      faceDetection: values.FACE_DETECTION,
+    },
   };
 }

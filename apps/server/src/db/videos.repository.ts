@@ -2,7 +2,10 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, VideosTable } from './schema.ts';
 
 export type VideoRow = Selectable<VideosTable>;
-export type VideoChanges = Omit<Updateable<VideosTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
+export type VideoChanges = Omit<
+  Updateable<VideosTable>,
+  'id' | 'user_id' | 'created_at' | 'updated_at'
+>;
 
 export interface NewVideo {
   id: string;
@@ -54,7 +57,12 @@ export class VideosRepository {
   }
 
   listProcessing(): Promise<VideoRow[]> {
-    return this.db.selectFrom('videos').selectAll().where('status', '=', 'processing').orderBy('created_at').execute();
+    return this.db
+      .selectFrom('videos')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .orderBy('created_at')
+      .execute();
   }
 
   async update(id: string, changes: VideoChanges): Promise<void> {
@@ -66,7 +74,10 @@ export class VideosRepository {
   }
 
   /** Moves a video out of processing once; false when another path already finished it. */
-  async finish(id: string, changes: VideoChanges & { status: 'completed' | 'failed' }): Promise<boolean> {
+  async finish(
+    id: string,
+    changes: VideoChanges & { status: 'completed' | 'failed' },
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('videos')
       .set({ ...changes, updated_at: new Date() })

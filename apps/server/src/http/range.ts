@@ -46,7 +46,8 @@ export async function streamStoredFile(
   reply.header('cache-control', 'private, no-store');
   reply.header('accept-ranges', 'bytes');
   reply.type(options.contentType);
-  if (options.downloadName) reply.header('content-disposition', contentDisposition(options.downloadName));
+  if (options.downloadName)
+    reply.header('content-disposition', contentDisposition(options.downloadName));
   const range = parseRange(request.headers.range, size);
   if (range === null) {
     return reply.status(416).header('content-range', `bytes */${size}`).send();

@@ -10,7 +10,10 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export async function findSessionUserId(auth: Auth, request: FastifyRequest): Promise<string | undefined> {
+export async function findSessionUserId(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<string | undefined> {
   const session = await auth.api.getSession({ headers: toHeaders(request) });
   return session?.user.id;
 }

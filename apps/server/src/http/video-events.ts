@@ -5,7 +5,8 @@ import { STAGE_NAMES } from '../services/video-copy.ts';
 
 function eventFor(record: VideoRecord): VideoEvent {
   if (record.status === 'completed') return { type: 'completed' };
-  if (record.status === 'failed') return { type: 'failed', errorMessage: record.errorMessage ?? 'The video failed.' };
+  if (record.status === 'failed')
+    return { type: 'failed', errorMessage: record.errorMessage ?? 'The video failed.' };
   return {
     type: 'progress',
     stage: record.stage,

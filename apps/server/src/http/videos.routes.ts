@@ -42,7 +42,10 @@ interface ParsedUpload {
 
 async function readUpload(request: FastifyRequest): Promise<ParsedUpload> {
   if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data with the file in the "image" field.');
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the photo as multipart/form-data with the file in the "image" field.',
+    );
   }
   const fields: Record<string, string> = {};
   let image: Uint8Array | null = null;
@@ -61,7 +64,10 @@ async function readUpload(request: FastifyRequest): Promise<ParsedUpload> {
 function parseOptions(fields: Record<string, string>) {
   const parsed = formFieldsSchema.safeParse(fields);
   if (!parsed.success) {
-    throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'Invalid form fields.');
+    throw new AppError(
+      'validation_failed',
+      parsed.error.issues[0]?.message ?? 'Invalid form fields.',
+    );
   }
   const options = videoOptionsSchema.safeParse({
     primaryAnimation: parsed.data.primaryAnimation || undefined,
@@ -72,14 +78,21 @@ function parseOptions(fields: Record<string, string>) {
   });
   if (!options.success) {
     const issue = options.error.issues[0];
-    throw new AppError('validation_failed', `Invalid ${issue?.path.join('.') ?? 'option'}: ${issue?.message ?? ''}`.trim(), {
-      field: issue?.path.join('.'),
-    });
+    throw new AppError(
+      'validation_failed',
+      `Invalid ${issue?.path.join('.') ?? 'option'}: ${issue?.message ?? ''}`.trim(),
+      {
+        field: issue?.path.join('.'),
+      },
+    );
   }
   return { options: options.data, form: parsed.data };
 }
 
-export async function registerVideosRoutes(app: FastifyInstance, options: VideosRoutesOptions): Promise<void> {
+export async function registerVideosRoutes(
+  app: FastifyInstance,
+  options: VideosRoutesOptions,
+): Promise<void> {
   const { auth, videos, storage, progress } = options;
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 4096 },
@@ -92,7 +105,10 @@ export async function registerVideosRoutes(app: FastifyInstance, options: Videos
       upload = await readUpload(request);
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('payload_too_large', 'The photo is larger than 10 MB. Please upload a smaller image.');
+        throw new AppError(
+          'payload_too_large',
+          'The photo is larger than 10 MB. Please upload a smaller image.',
+        );
       }
       throw error;
     }
@@ -101,7 +117,8 @@ export async function registerVideosRoutes(app: FastifyInstance, options: Videos
     const userId = await findSessionUserId(auth, request);
     if (!userId) throw new AppError('unauthorized', GENERATE_COPY.loginRequired);
     const { options: videoOptions, form } = parseOptions(upload.fields);
-    if (form.consent !== 'true') throw new AppError('validation_failed', GENERATE_COPY.consentRequired, { field: 'consent' });
+    if (form.consent !== 'true')
+      throw new AppError('validation_failed', GENERATE_COPY.consentRequired, { field: 'consent' });
     const record = await videos.createVideo({
       userId,
       image: upload.image,
@@ -130,25 +147,38 @@ export async function registerVideosRoutes(app: FastifyInstance, options: Videos
   app.get<{ Params: { id: string } }>('/api/videos/:id/events', async (request, reply) => {
     const userId = await requireUserId(auth, request);
     await videos.getVideo(userId, request.params.id); // 404 before the stream opens
-    await streamVideoEvents(request, reply, request.params.id, () => videos.getVideo(userId, request.params.id), progress);
+    await streamVideoEvents(
+      request,
+      reply,
+      request.params.id,
+      () => videos.getVideo(userId, request.params.id),
+      progress,
+    );
   });
 
   type StoredRequest = FastifyRequest<{ Params: { id: string }; Querystring: { inline?: string } }>;
-  const sendStored = async (request: StoredRequest, reply: FastifyReply, kind: 'video' | 'thumbnail') => {
+  const sendStored = async (
+    request: StoredRequest,
+    reply: FastifyReply,
+    kind: 'video' | 'thumbnail',
+  ) => {
     const userId = await requireUserId(auth, request);
     const row = await videos.requireOwnVideo(userId, request.params.id);
     const key = kind === 'video' ? row.video_key : row.thumbnail_key;
-    if (row.status !== 'completed' || !key) throw new AppError('not_found', 'This video is not ready yet.');
+    if (row.status !== 'completed' || !key)
+      throw new AppError('not_found', 'This video is not ready yet.');
     return streamStoredFile(request, reply, storage, key, {
       contentType: kind === 'video' ? 'video/mp4' : 'image/jpeg',
       // The player streams inline; the download link saves a file named after the title.
       downloadName: kind === 'video' && request.query.inline !== '1' ? `${row.title}.mp4` : null,
     });
   };
-  app.get<{ Params: { id: string }; Querystring: { inline?: string } }>('/api/videos/:id/download', (request, reply) =>
-    sendStored(request, reply, 'video'),
+  app.get<{ Params: { id: string }; Querystring: { inline?: string } }>(
+    '/api/videos/:id/download',
+    (request, reply) => sendStored(request, reply, 'video'),
   );
-  app.get<{ Params: { id: string }; Querystring: { inline?: string } }>('/api/videos/:id/thumbnail', (request, reply) =>
-    sendStored(request, reply, 'thumbnail'),
+  app.get<{ Params: { id: string }; Querystring: { inline?: string } }>(
+    '/api/videos/:id/thumbnail',
+    (request, reply) => sendStored(request, reply, 'thumbnail'),
   );
 }

@@ -12,7 +12,12 @@ export interface RenderRequest {
     aspect: Aspect;
     autoAlign: boolean;
   };
-  branding: { clinicName: string; contact: string | null; treatmentTitle: string | null; disclosure: string | null };
+  branding: {
+    clinicName: string;
+    contact: string | null;
+    treatmentTitle: string | null;
+    disclosure: string | null;
+  };
 }
 
 export interface RenderProgress {
@@ -32,7 +37,10 @@ export interface RenderResult {
 
 /** Turns an uploaded photo into an MP4 and a poster; runs off the main thread. */
 export interface VideoRenderer {
-  render(request: RenderRequest, onProgress: (progress: RenderProgress) => void): Promise<RenderResult>;
+  render(
+    request: RenderRequest,
+    onProgress: (progress: RenderProgress) => void,
+  ): Promise<RenderResult>;
   close(): Promise<void>;
 }
 

@@ -16,7 +16,10 @@ export interface RenderJobsDependencies {
   /** A private scratch folder for one job's outputs. */
   scratchDir: (videoId: string) => Promise<string>;
   removeScratchDir: (videoId: string) => Promise<void>;
-  log: { info: (details: object, message: string) => void; error: (details: object, message: string) => void };
+  log: {
+    info: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
 }
 
 export const RESTART_FAILURE_MESSAGE =
@@ -97,7 +100,9 @@ export class RenderJobsService {
   }
 
   private async render(row: VideoRow) {
-    const stored = (typeof row.options === 'string' ? JSON.parse(row.options) : row.options) as StoredOptions;
+    const stored = (
+      typeof row.options === 'string' ? JSON.parse(row.options) : row.options
+    ) as StoredOptions;
     const { branding, ...options } = stored;
     if (!row.input_path) throw new Error('the uploaded photo is no longer available');
     let lastPublished = -1;
@@ -115,7 +120,9 @@ export class RenderJobsService {
         if (progress.percent === lastPublished) return;
         lastPublished = progress.percent;
         this.publishProgress(row.id, progress.stage, progress.percent);
-        void this.deps.videos.update(row.id, { stage: progress.stage, progress: progress.percent }).catch(() => undefined);
+        void this.deps.videos
+          .update(row.id, { stage: progress.stage, progress: progress.percent })
+          .catch(() => undefined);
       },
     );
   }
@@ -141,7 +148,10 @@ export class RenderJobsService {
 }
 
 function mergeWarnings(stored: unknown, fresh: { code: string; message: string }[]) {
-  const existing = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? [])) as { code: string; message: string }[];
+  const existing = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? [])) as {
+    code: string;
+    message: string;
+  }[];
   const seen = new Set(existing.map((warning) => warning.code));
   return [...existing, ...fresh.filter((warning) => !seen.has(warning.code))];
 }

@@ -14,7 +14,12 @@ export const GENERATE_COPY = {
   imageProcessingFailed: 'Failed to process the image. Please try a different one.',
 } as const;
 
-export const STAGE_NAMES = ['Preparing Image', 'Analyzing Faces', 'Rendering Video', 'Finalizing Result'] as const;
+export const STAGE_NAMES = [
+  'Preparing Image',
+  'Analyzing Faces',
+  'Rendering Video',
+  'Finalizing Result',
+] as const;
 
 /** SPEC §3: the default title is 'Clinical Video - {date}'. */
 export function defaultVideoTitle(now: Date): string {

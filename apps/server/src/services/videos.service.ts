@@ -26,7 +26,12 @@ export interface CreateVideoRequest {
   image: Uint8Array;
   options: VideoOptions;
   title: string | null;
-  branding: { clinicName: string | null; contact: string | null; treatmentTitle: string | null; disclosure: string | null };
+  branding: {
+    clinicName: string | null;
+    contact: string | null;
+    treatmentTitle: string | null;
+    disclosure: string | null;
+  };
 }
 
 export interface VideosServiceDependencies {

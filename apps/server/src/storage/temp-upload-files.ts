@@ -35,7 +35,9 @@ export class TempUploadFiles implements UploadFiles {
   async list(): Promise<string[]> {
     try {
       const names = await readdir(this.folder);
-      return names.filter((name) => name.endsWith(UPLOAD_SUFFIX)).map((name) => name.slice(0, -UPLOAD_SUFFIX.length));
+      return names
+        .filter((name) => name.endsWith(UPLOAD_SUFFIX))
+        .map((name) => name.slice(0, -UPLOAD_SUFFIX.length));
     } catch {
       return [];
     }

@@ -6,7 +6,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('videos')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('user_id', 'text', (column) => column.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (column) =>
+      column.notNull().references('user.id').onDelete('cascade'),
+    )
     .addColumn('title', 'text', (column) => column.notNull())
     .addColumn('prompt', 'text', (column) => column.notNull())
     .addColumn('status', 'text', (column) =>
@@ -17,7 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('height', 'integer', (column) => column.notNull())
     .addColumn('stage', 'integer', (column) => column.notNull().defaultTo(1))
     .addColumn('progress', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('reservation_id', 'text', (column) => column.notNull().references('credit_reservations.id'))
+    .addColumn('reservation_id', 'text', (column) =>
+      column.notNull().references('credit_reservations.id'),
+    )
     .addColumn('input_path', 'text')
     .addColumn('video_key', 'text')
     .addColumn('thumbnail_key', 'text')
@@ -32,7 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .addColumn('completed_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('videos_user_created_idx').on('videos').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('videos_user_created_idx')
+    .on('videos')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('videos_status_idx').on('videos').column('status').execute();
 }
 

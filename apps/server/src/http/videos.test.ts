@@ -1,0 +1,363 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { AppError } from '../errors.ts';
+import { FakeRenderer } from '../testing/fake-renderer.ts';
+import { createTestUser, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import type { ImageInspector } from '../services/videos.service.ts';
+import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
+import { RESTART_FAILURE_MESSAGE } from '../services/render-jobs.service.ts';
+import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const ORIGIN = 'http://localhost:3999';
+const GOOD_IMAGE = Buffer.from('pretend-this-is-a-png');
+
+/** Stands in for the engine's decoder: the route and service rules are what is tested here. */
+const inspector: ImageInspector = {
+  inspect: (bytes) =>
+    Buffer.from(bytes).toString() === 'not-an-image'
+      ? Promise.reject(
+          new AppError('bad_request', 'Failed to process the image. Please try a different one.', {
+            code: 'invalid_image_format',
+          }),
+        )
+      : Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
+};
+
+function multipart(fields: Record<string, string>, image: Buffer | null) {
+  const boundary = '----glowreel-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (image) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="composite.png"\r\ncontent-type: image/png\r\n\r\n`,
+      ),
+      image,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('videos API', () => {
+  let test: TestRuntime;
+  let app: FastifyInstance;
+  let pipeline: VideoPipeline;
+  const renderer = new FakeRenderer();
+
+  beforeAll(async () => {
+    test = await openTestRuntime('pglite');
+    pipeline = await openVideoPipeline(test.config, test.runtime, {
+      renderer,
+      inspector,
+      log: { info: () => undefined, error: () => undefined },
+    });
+    app = await buildApp({
+      config: test.config,
+      auth: test.runtime.auth,
+      profiles: test.runtime.profiles,
+      isDatabaseReady: test.runtime.database.isReady,
+      videoPipeline: pipeline,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await pipeline.close();
+    await test.dispose();
+  });
+  beforeEach(() => {
+    renderer.failWith = null;
+    renderer.release();
+  });
+
+  let addressCounter = 0;
+  async function signedInClinic(email = `clinic-${crypto.randomUUID()}@spa.example`) {
+    addressCounter += 1;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      remoteAddress: `10.2.0.${addressCounter}`,
+      payload: { name: 'Glow Clinic', email, password: 'radiant2024' },
+    });
+    const cookie = response.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+    const userId = (response.json() as { user: { id: string } }).user.id;
+    return { cookie, userId };
+  }
+
+  async function creditsOf(cookie: string) {
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    return (me.json() as { credits: { total: number } }).credits.total;
+  }
+
+  async function videosOf(userId: string) {
+    return test.runtime.database.db
+      .selectFrom('videos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  function uploadsOnDisk(): string[] {
+    const folder = path.join(test.config.dataDir, 'tmp', 'uploads');
+    return existsSync(folder) ? readdirSync(folder) : [];
+  }
+
+  function postVideo(cookie: string | null, fields: Record<string, string>, image: Buffer | null) {
+    const body = multipart(fields, image);
+    return app.inject({
+      method: 'POST',
+      url: '/api/videos',
+      headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+      payload: body.payload,
+    });
+  }
+
+  it('asks for the photo first, even before sign-in', async () => {
+    const response = await postVideo(null, { consent: 'true' }, null);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: { message: "Please upload a composite 'before and after' photo." },
+    });
+  });
+
+  it('asks a signed-out visitor to log in', async () => {
+    const response = await postVideo(null, { consent: 'true' }, GOOD_IMAGE);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      error: { message: 'Please login to generate videos.' },
+    });
+  });
+
+  it.each([
+    ['without consent', { consent: 'false' }, GOOD_IMAGE, 422],
+    [
+      'with an unknown animation',
+      { consent: 'true', primaryAnimation: 'moonwalk' },
+      GOOD_IMAGE,
+      422,
+    ],
+    ['with an unknown aspect', { consent: 'true', aspect: '4:3' }, GOOD_IMAGE, 422],
+    ['with a photo that is not an image', { consent: 'true' }, Buffer.from('not-an-image'), 400],
+  ])(
+    'refuses a request %s without creating a record or spending a credit',
+    async (_label, fields, image, status) => {
+      const clinic = await signedInClinic();
+      const response = await postVideo(clinic.cookie, fields, image);
+      expect(response.statusCode).toBe(status);
+      expect(await videosOf(clinic.userId)).toHaveLength(0);
+      expect(await creditsOf(clinic.cookie)).toBe(5);
+    },
+  );
+
+  it('refuses with the SPEC message when no credits are left', async () => {
+    const clinic = await signedInClinic();
+    for (let i = 0; i < 5; i += 1) await test.runtime.credits.reserve(clinic.userId);
+    const response = await postVideo(clinic.cookie, { consent: 'true' }, GOOD_IMAGE);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({
+      error: {
+        code: 'insufficient_credits',
+        message:
+          "You don't have enough credits to generate a video. Please upgrade your plan or purchase more credits.",
+      },
+    });
+    expect(await videosOf(clinic.userId)).toHaveLength(0);
+  });
+
+  it('accepts a job, renders it, commits the credit, removes the upload and serves the file to its owner only', async () => {
+    const clinic = await signedInClinic();
+    renderer.hold();
+    const response = await postVideo(
+      clinic.cookie,
+      { consent: 'true', emphasisEffect: 'subtle_zoom', title: 'Lip Refill' },
+      GOOD_IMAGE,
+    );
+    expect(response.statusCode).toBe(202);
+    const accepted = response.json<{ id: string; status: string; prompt: string; title: string }>();
+    expect(accepted).toMatchObject({ status: 'processing', title: 'Lip Refill' });
+    expect(accepted.prompt).toContain('Emphasis: Subtle zoom');
+    expect(await creditsOf(clinic.cookie)).toBe(4);
+    expect(uploadsOnDisk()).toContain(`${accepted.id}.upload`);
+
+    renderer.release();
+    await pipeline.queue.drain();
+    const video = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/videos/${accepted.id}`,
+        headers: { cookie: clinic.cookie },
+      })
+    ).json<{
+      status: string;
+      downloadUrl: string;
+      thumbnailUrl: string;
+      fileSize: number;
+      duration: number;
+      processingTime: number;
+    }>();
+    expect(video).toMatchObject({ status: 'completed', fileSize: 20, duration: 8 });
+    expect(video.processingTime).toBeGreaterThanOrEqual(0);
+    expect(uploadsOnDisk()).not.toContain(`${accepted.id}.upload`);
+    expect(await creditsOf(clinic.cookie)).toBe(4);
+    const reservation = await test.runtime.database.db
+      .selectFrom('credit_reservations')
+      .select('status')
+      .where('user_id', '=', clinic.userId)
+      .executeTakeFirstOrThrow();
+    expect(reservation.status).toBe('committed');
+
+    const download = await app.inject({
+      method: 'GET',
+      url: video.downloadUrl,
+      headers: { cookie: clinic.cookie },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain(
+      'attachment; filename="Lip Refill.mp4"',
+    );
+    expect(download.headers['cache-control']).toBe('private, no-store');
+    expect(download.body).toBe('0123456789abcdefghij');
+    const ranged = await app.inject({
+      method: 'GET',
+      url: video.downloadUrl,
+      headers: { cookie: clinic.cookie, range: 'bytes=5-9' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe('bytes 5-9/20');
+    expect(ranged.body).toBe('56789');
+    const unsatisfiable = await app.inject({
+      method: 'GET',
+      url: video.downloadUrl,
+      headers: { cookie: clinic.cookie, range: 'bytes=50-60' },
+    });
+    expect(unsatisfiable.statusCode).toBe(416);
+
+    const stranger = await signedInClinic();
+    for (const url of [`/api/videos/${accepted.id}`, video.downloadUrl, video.thumbnailUrl]) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: stranger.cookie },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/videos',
+      headers: { cookie: stranger.cookie },
+    });
+    expect(list.json()).toEqual({ videos: [] });
+  });
+
+  it('marks a failed render failed, refunds the credit and removes the upload', async () => {
+    const clinic = await signedInClinic();
+    renderer.failWith = 'ffmpeg was killed';
+    const response = await postVideo(clinic.cookie, { consent: 'true' }, GOOD_IMAGE);
+    const { id } = response.json<{ id: string }>();
+    await pipeline.queue.drain();
+    const video = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/videos/${id}`,
+        headers: { cookie: clinic.cookie },
+      })
+    ).json();
+    expect(video).toMatchObject({ status: 'failed', downloadUrl: null });
+    expect((video as { errorMessage: string }).errorMessage).toContain('ffmpeg was killed');
+    expect(await creditsOf(clinic.cookie)).toBe(5);
+    expect(uploadsOnDisk()).not.toContain(`${id}.upload`);
+  });
+
+  it('lists videos newest first with the default title', async () => {
+    const clinic = await signedInClinic();
+    const first = (await postVideo(clinic.cookie, { consent: 'true' }, GOOD_IMAGE)).json<{
+      id: string;
+      title: string;
+    }>();
+    const second = (await postVideo(clinic.cookie, { consent: 'true' }, GOOD_IMAGE)).json<{
+      id: string;
+    }>();
+    await pipeline.queue.drain();
+    expect(first.title).toMatch(/^Clinical Video - [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const list = (
+      await app.inject({ method: 'GET', url: '/api/videos', headers: { cookie: clinic.cookie } })
+    ).json<{ videos: { id: string }[] }>();
+    expect(list.videos.map((video) => video.id)).toEqual([second.id, first.id]);
+  });
+
+  it('streams progress and completion as server-sent events', async () => {
+    const clinic = await signedInClinic();
+    const { id } = (await postVideo(clinic.cookie, { consent: 'true' }, GOOD_IMAGE)).json<{
+      id: string;
+    }>();
+    await pipeline.queue.drain();
+    const events = await app.inject({
+      method: 'GET',
+      url: `/api/videos/${id}/events`,
+      headers: { cookie: clinic.cookie },
+    });
+    expect(events.headers['content-type']).toContain('text/event-stream');
+    expect(events.body).toContain('event: completed');
+  });
+
+  it('after a restart, fails and refunds jobs whose upload is gone and re-runs the others', async () => {
+    const clinic = await signedInClinic();
+    const lost = await test.runtime.credits.reserve(clinic.userId);
+    const kept = await test.runtime.credits.reserve(clinic.userId);
+    const uploadsDir = path.join(test.config.dataDir, 'tmp', 'uploads');
+    mkdirSync(uploadsDir, { recursive: true });
+    const keptId = crypto.randomUUID();
+    const keptPath = path.join(uploadsDir, `${keptId}.upload`);
+    writeFileSync(keptPath, GOOD_IMAGE);
+    const base = {
+      user_id: clinic.userId,
+      title: 'T',
+      prompt: 'P',
+      status: 'processing' as const,
+      options: JSON.stringify({ branding: {} }),
+      width: 1280,
+      height: 720,
+    };
+    const lostId = crypto.randomUUID();
+    await test.runtime.database.db
+      .insertInto('videos')
+      .values([
+        {
+          ...base,
+          id: lostId,
+          reservation_id: lost.reservationId,
+          input_path: path.join(uploadsDir, `${lostId}.upload`),
+        },
+        { ...base, id: keptId, reservation_id: kept.reservationId, input_path: keptPath },
+      ])
+      .execute();
+    const orphan = path.join(uploadsDir, 'orphan-upload.upload');
+    writeFileSync(orphan, 'left behind');
+
+    const result = await pipeline.renderJobs.recover((videoId) => pipeline.queue.enqueue(videoId));
+    expect(result).toEqual({ requeued: 1, failed: 1 });
+    await pipeline.queue.drain();
+    const rows = await videosOf(clinic.userId);
+    expect(rows.find((row) => row.id === lostId)).toMatchObject({
+      status: 'failed',
+      error_message: RESTART_FAILURE_MESSAGE,
+    });
+    expect(rows.find((row) => row.id === keptId)).toMatchObject({ status: 'completed' });
+    expect(rows.filter((row) => row.status === 'processing')).toHaveLength(0);
+    expect(await creditsOf(clinic.cookie)).toBe(4); // one refunded, one spent on the finished video
+    expect(existsSync(orphan)).toBe(false);
+  });
+});

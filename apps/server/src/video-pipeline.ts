@@ -1,0 +1,92 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { VideosRepository } from './db/videos.repository.ts';
+import { EmbeddedQueue } from './jobs/embedded-queue.ts';
+import { ProgressBus } from './jobs/progress-bus.ts';
+import type { VideoRenderer } from './jobs/renderer.ts';
+import type { Runtime } from './runtime.ts';
+import { RenderJobsService } from './services/render-jobs.service.ts';
+import { VideosService, type ImageInspector } from './services/videos.service.ts';
+import { LocalVideoStorage } from './storage/local-video-storage.ts';
+import { TempUploadFiles } from './storage/temp-upload-files.ts';
+import type { VideoStorage } from './storage/video-storage.ts';
+
+export interface VideoPipeline {
+  videos: VideosService;
+  renderJobs: RenderJobsService;
+  progress: ProgressBus;
+  storage: VideoStorage;
+  queue: EmbeddedQueue;
+  close: () => Promise<void>;
+}
+
+export interface VideoPipelineAdapters {
+  renderer: VideoRenderer;
+  inspector: ImageInspector;
+  log: {
+    info: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
+}
+
+/** Wires uploads → queue → renderer → storage; recovers jobs a previous process left behind. */
+export async function openVideoPipeline(
+  config: Config,
+  runtime: Runtime,
+  adapters: VideoPipelineAdapters,
+): Promise<VideoPipeline> {
+  const tmpDir = path.join(config.dataDir, 'tmp');
+  const scratchRoot = path.join(tmpDir, 'renders');
+  const uploads = new TempUploadFiles(path.join(tmpDir, 'uploads'));
+  const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
+  const progress = new ProgressBus();
+  const videosRepository = new VideosRepository(runtime.database.db);
+  const renderJobs = new RenderJobsService({
+    videos: videosRepository,
+    credits: runtime.credits,
+    storage,
+    uploads,
+    renderer: adapters.renderer,
+    progress,
+    scratchDir: async (videoId) => {
+      const dir = path.join(scratchRoot, videoId);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      return dir;
+    },
+    removeScratchDir: (videoId) =>
+      rm(path.join(scratchRoot, videoId), { recursive: true, force: true }),
+    log: adapters.log,
+  });
+  const videos = new VideosService({
+    videos: videosRepository,
+    credits: runtime.credits,
+    profiles: runtime.profiles,
+    storage,
+    uploads,
+    inspector: adapters.inspector,
+    progress,
+  });
+  const queue = new EmbeddedQueue(
+    (videoId) => renderJobs.process(videoId),
+    config.render.concurrency,
+    (videoId, error) => adapters.log.error({ videoId, err: error }, 'render job crashed'),
+  );
+  videos.attachQueue(queue);
+  // Scratch folders only ever hold a running job's files; none survive a restart.
+  await rm(scratchRoot, { recursive: true, force: true });
+  const recovered = await renderJobs.recover((videoId) => queue.enqueue(videoId));
+  if (recovered.requeued + recovered.failed > 0)
+    adapters.log.info(recovered, 'recovered unfinished videos');
+  return {
+    videos,
+    renderJobs,
+    progress,
+    storage,
+    queue,
+    close: async () => {
+      await queue.close();
+      await adapters.renderer.close();
+    },
+  };
+}
