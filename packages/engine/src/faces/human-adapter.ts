@@ -1,0 +1,188 @@
+// A typed seam around @vladmandic/human. Human's declarations type `tf` as `any` and need the
+// DOM libraries, so the engine describes the few members it calls here; human-node.test.ts checks
+// that Human's own types satisfy these interfaces.
+import type { Point } from '../geometry.ts';
+import type { Raster } from '../raster.ts';
+import type { HumanConfig } from './human-config.ts';
+import {
+  FACE_MESH_POINT_COUNT,
+  type FaceDetector,
+  type FaceLandmarks,
+  type MeshPoint,
+} from './face-types.ts';
+
+/** Human's Point: x, y in input pixels and an optional depth. */
+export type HumanPoint = readonly [number, number, number?];
+
+/** The fields of Human's FaceResult we read. */
+export interface HumanFace {
+  score: number;
+  box: readonly [number, number, number, number];
+  mesh: readonly HumanPoint[];
+  annotations: Readonly<Partial<Record<string, readonly HumanPoint[]>>>;
+}
+
+export interface HumanResult {
+  face: readonly HumanFace[];
+  error: string | null;
+}
+
+/** A tfjs tensor, opaque to us: we only create, pass and dispose it. */
+export interface HumanTensor {
+  readonly shape: readonly number[];
+}
+
+export interface HumanTf {
+  tensor3d(values: Float32Array, shape: [number, number, number], dtype: 'float32'): HumanTensor;
+  dispose(tensors: HumanTensor | readonly HumanTensor[]): void;
+}
+
+export interface HumanInstance {
+  load(): Promise<void>;
+  detect(input: HumanTensor): Promise<HumanResult>;
+  tf: HumanTf;
+}
+
+/** The shape of Human's module (dist/human.esm.js in the browser, dist/human.node-wasm.js in Node). */
+export interface HumanModule<TInstance extends HumanInstance = HumanInstance> {
+  Human: new (config: HumanConfig) => TInstance;
+}
+
+/**
+ * Larger inputs do not find eyes more precisely (the models see a 256 px frame and 192 px face
+ * crops) but cost far more: a 2000 px photo took 4× as long as the same photo at 1000 px, with
+ * eye centres within 2 px of each other at full scale.
+ */
+export const MAX_DETECTION_SIDE = 1024;
+
+/** The model input: RGB floats ([h, w, 3]), shrunk by a whole factor so pixels average cleanly. */
+export interface DetectionInput {
+  rgb: Float32Array;
+  width: number;
+  height: number;
+  /** Raster pixels per input pixel; landmarks are multiplied by it on the way back. */
+  factor: number;
+}
+
+/** Drops alpha, widens to float and box-averages factor × factor blocks (a trailing partial block is dropped). */
+export function toDetectionInput(raster: Raster, maxSide = MAX_DETECTION_SIDE): DetectionInput {
+  const factor = Math.max(1, Math.ceil(Math.max(raster.width, raster.height) / maxSide));
+  const width = Math.max(1, Math.floor(raster.width / factor));
+  const height = Math.max(1, Math.floor(raster.height / factor));
+  const rgb = new Float32Array(width * height * 3);
+  const weight = 1 / (factor * factor);
+  for (let y = 0; y < height; y += 1) {
+    for (let dy = 0; dy < factor; dy += 1) {
+      let from = (y * factor + dy) * raster.width * 4;
+      let to = y * width * 3;
+      for (let x = 0; x < width; x += 1) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let dx = 0; dx < factor; dx += 1, from += 4) {
+          r += raster.data[from] ?? 0;
+          g += raster.data[from + 1] ?? 0;
+          b += raster.data[from + 2] ?? 0;
+        }
+        rgb[to] = (rgb[to] ?? 0) + r * weight;
+        rgb[to + 1] = (rgb[to + 1] ?? 0) + g * weight;
+        rgb[to + 2] = (rgb[to + 2] ?? 0) + b * weight;
+        to += 3;
+      }
+    }
+  }
+  return { rgb, width, height, factor };
+}
+
+/**
+ * Converts Human's face into ours, or undefined when the mesh is incomplete (Human returns a
+ * box-only face when the mesh model rejects the crop, and then there are no eyes to align on).
+ * Human names eyes anatomically (its `rightEye…` is the patient's right eye, on the image's
+ * left), which is our leftEye.
+ */
+export function toFaceLandmarks(face: HumanFace, factor = 1): FaceLandmarks | undefined {
+  if (face.mesh.length < FACE_MESH_POINT_COUNT) return undefined;
+  const leftEye = eyeCentre(face, 'right');
+  const rightEye = eyeCentre(face, 'left');
+  if (!leftEye || !rightEye) return undefined;
+  const [x, y, width, height] = face.box;
+  const mesh: MeshPoint[] = face.mesh
+    .slice(0, FACE_MESH_POINT_COUNT)
+    .map(([px, py, pz]) => [px * factor, py * factor, (pz ?? 0) * factor] as const);
+  return {
+    box: { x: x * factor, y: y * factor, width: width * factor, height: height * factor },
+    leftEye: { x: leftEye.x * factor, y: leftEye.y * factor },
+    rightEye: { x: rightEye.x * factor, y: rightEye.y * factor },
+    score: face.score,
+    mesh,
+  };
+}
+
+/** Iris centre (the mean of the iris ring and its centre), else the middle of the eyelid contour. */
+function eyeCentre(face: HumanFace, side: 'left' | 'right'): Point | undefined {
+  const iris = face.annotations[`${side}EyeIris`];
+  if (iris && iris.length > 0) return mean(iris);
+  const lids = [
+    ...(face.annotations[`${side}EyeUpper0`] ?? []),
+    ...(face.annotations[`${side}EyeLower0`] ?? []),
+  ];
+  return lids.length > 0 ? mean(lids) : undefined;
+}
+
+function mean(points: readonly HumanPoint[]): Point {
+  let x = 0;
+  let y = 0;
+  for (const [px, py] of points) {
+    x += px;
+    y += py;
+  }
+  return { x: x / points.length, y: y / points.length };
+}
+
+/** The largest face (a patient photo's subject fills the frame); the higher score breaks ties. */
+export function pickProminentFace(faces: readonly FaceLandmarks[]): FaceLandmarks | undefined {
+  let best: FaceLandmarks | undefined;
+  for (const face of faces) {
+    if (
+      !best ||
+      area(face) > area(best) ||
+      (area(face) === area(best) && face.score > best.score)
+    ) {
+      best = face;
+    }
+  }
+  return best;
+}
+
+function area(face: FaceLandmarks): number {
+  return face.box.width * face.box.height;
+}
+
+/**
+ * A FaceDetector over a loaded Human. Calls are queued: one Human instance keeps per-call state
+ * (its last input and result), so overlapping detections on a shared instance could mix up.
+ */
+export function createHumanFaceDetector(human: HumanInstance): FaceDetector {
+  let queue: Promise<unknown> = Promise.resolve();
+  const detectNow = async (raster: Raster): Promise<FaceLandmarks | undefined> => {
+    const { rgb, width, height, factor } = toDetectionInput(raster);
+    const input = human.tf.tensor3d(rgb, [height, width, 3], 'float32');
+    try {
+      const result = await human.detect(input);
+      if (result.error) throw new Error(`Face detection failed: ${result.error}`);
+      const faces = result.face
+        .map((face) => toFaceLandmarks(face, factor))
+        .filter((face) => face !== undefined);
+      return pickProminentFace(faces);
+    } finally {
+      human.tf.dispose(input);
+    }
+  };
+  return {
+    detect(raster) {
+      const run = queue.then(() => detectNow(raster));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
