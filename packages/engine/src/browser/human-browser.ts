@@ -1,7 +1,11 @@
 // Face detection in the browser with @vladmandic/human (dist/human.esm.js, which bundles tfjs).
 // The web app imports Human lazily (about 2 MB) and serves HUMAN_FACE_MODEL_FILES under /models.
 import type { FaceDetector } from '../faces/face-types.ts';
-import { createHumanFaceDetector, type HumanModule } from '../faces/human-adapter.ts';
+import {
+  createHumanFaceDetector,
+  loadHumanModels,
+  type HumanModule,
+} from '../faces/human-adapter.ts';
 import { humanFaceConfig, type HumanBackend } from '../faces/human-config.ts';
 
 export { HUMAN_FACE_MODEL_FILES } from '../faces/human-config.ts';
@@ -25,16 +29,15 @@ export interface BrowserFaceDetectorOptions {
 export async function createBrowserFaceDetector(
   options: BrowserFaceDetectorOptions,
 ): Promise<FaceDetector> {
+  const config = humanFaceConfig({
+    backend: options.backend ?? 'webgl',
+    modelBasePath: options.modelBasePath.endsWith('/')
+      ? options.modelBasePath
+      : `${options.modelBasePath}/`,
+    wasmPath: options.wasmPath ?? null,
+  });
   const { Human } = await options.loadHuman();
-  const human = new Human(
-    humanFaceConfig({
-      backend: options.backend ?? 'webgl',
-      modelBasePath: options.modelBasePath.endsWith('/')
-        ? options.modelBasePath
-        : `${options.modelBasePath}/`,
-      wasmPath: options.wasmPath ?? null,
-    }),
-  );
-  await human.load();
+  const human = new Human(config);
+  await loadHumanModels(human, config.modelBasePath);
   return createHumanFaceDetector(human);
 }

@@ -4,6 +4,7 @@ import { FACE_MESH_POINT_COUNT } from './face-types.ts';
 import { makeFace } from './face-landmarks.factory.ts';
 import {
   createHumanFaceDetector,
+  loadHumanModels,
   pickProminentFace,
   toDetectionInput,
   toFaceLandmarks,
@@ -121,12 +122,23 @@ describe('toDetectionInput', () => {
 });
 
 /** A Human stand-in that records tensors and answers with canned results. */
-function fakeHuman(answer: (call: number) => Promise<HumanResult>) {
+function fakeHuman(
+  answer: (call: number) => Promise<HumanResult>,
+  loadedModels: readonly string[] = ['blazeface', 'facemesh', 'iris'],
+) {
   const live = new Set<HumanTensor>();
   const shapes: number[][] = [];
   let calls = 0;
   const human: HumanInstance = {
     load: () => Promise.resolve(),
+    models: {
+      stats: () => ({
+        modelStats: ['blazeface', 'facemesh', 'iris'].map((name) => ({
+          name,
+          loaded: loadedModels.includes(name),
+        })),
+      }),
+    },
     detect: (input) => {
       expect(live.has(input)).toBe(true);
       return answer(calls++);
@@ -145,6 +157,21 @@ function fakeHuman(answer: (call: number) => Promise<HumanResult>) {
   };
   return { human, live, shapes };
 }
+
+describe('loadHumanModels', () => {
+  const noFaces = () => Promise.resolve({ face: [], error: null });
+
+  it('accepts a Human with the detector, mesh and iris models loaded', async () => {
+    await expect(loadHumanModels(fakeHuman(noFaces).human, '/models/')).resolves.toBeUndefined();
+  });
+
+  it('names the models that did not load and where it looked', async () => {
+    const { human } = fakeHuman(noFaces, ['blazeface']);
+    await expect(loadHumanModels(human, '/models/')).rejects.toThrow(
+      'Face models did not load from /models/: facemesh, iris',
+    );
+  });
+});
 
 describe('createHumanFaceDetector', () => {
   it('passes the raster as an [h, w, 3] tensor, frees it and returns the largest usable face', async () => {

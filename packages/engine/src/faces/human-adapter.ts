@@ -3,7 +3,7 @@
 // that Human's own types satisfy these interfaces.
 import type { Point } from '../geometry.ts';
 import type { Raster } from '../raster.ts';
-import type { HumanConfig } from './human-config.ts';
+import { HUMAN_FACE_MODELS, type HumanConfig } from './human-config.ts';
 import {
   FACE_MESH_POINT_COUNT,
   type FaceDetector,
@@ -39,6 +39,8 @@ export interface HumanTf {
 
 export interface HumanInstance {
   load(): Promise<void>;
+  /** Human's per-model load report (it logs a failed load and carries on, so we must ask). */
+  models: { stats(): { modelStats: readonly { name: string; loaded: boolean }[] } };
   detect(input: HumanTensor): Promise<HumanResult>;
   tf: HumanTf;
 }
@@ -156,6 +158,24 @@ export function pickProminentFace(faces: readonly FaceLandmarks[]): FaceLandmark
 
 function area(face: FaceLandmarks): number {
   return face.box.width * face.box.height;
+}
+
+/**
+ * Loads the face models and fails loudly when one is missing: Human only logs a failed load,
+ * and detection would then break later with an unrelated-looking error.
+ */
+export async function loadHumanModels(human: HumanInstance, modelBasePath: string): Promise<void> {
+  await human.load();
+  const loaded = new Set(
+    human.models
+      .stats()
+      .modelStats.filter((model) => model.loaded)
+      .map((model) => model.name),
+  );
+  const missing = HUMAN_FACE_MODELS.filter((model) => !loaded.has(model));
+  if (missing.length > 0) {
+    throw new Error(`Face models did not load from ${modelBasePath}: ${missing.join(', ')}`);
+  }
 }
 
 /**

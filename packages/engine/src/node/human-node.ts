@@ -9,6 +9,7 @@ import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type { FaceDetector } from '../faces/face-types.ts';
 import {
   createHumanFaceDetector,
+  loadHumanModels,
   type HumanInstance,
   type HumanModule,
   type HumanTf,
@@ -29,7 +30,7 @@ export interface NodeHumanTf extends HumanTf {
 
 export interface NodeHuman extends HumanInstance {
   tf: NodeHumanTf;
-  models: { models: Record<string, GraphModel | null> };
+  models: HumanInstance['models'] & { models: Record<string, GraphModel | null> };
 }
 
 export interface NodeFaceDetector extends FaceDetector {
@@ -67,19 +68,18 @@ export function getNodeFaceDetector(): Promise<NodeFaceDetector> {
 
 async function loadNodeFaceDetector(): Promise<NodeFaceDetector> {
   const paths = humanNodePaths();
-  const human = new (loadHumanModule(paths.script).Human)(
-    humanFaceConfig({
-      backend: 'wasm',
-      // Directory paths with a trailing separator: tfjs-backend-wasm appends the file name.
-      wasmPath: paths.wasmDir + path.sep,
-      modelBasePath: pathToFileURL(paths.modelsDir + path.sep).href,
-    }),
-  );
+  const config = humanFaceConfig({
+    backend: 'wasm',
+    // A directory path with a trailing separator: tfjs-backend-wasm appends the file name.
+    wasmPath: paths.wasmDir + path.sep,
+    modelBasePath: pathToFileURL(paths.modelsDir + path.sep).href,
+  });
+  const human = new (loadHumanModule(paths.script).Human)(config);
   serveModelsFromDisk(human.tf, paths.modelsDir);
-  await human.load();
-  const missing = Object.entries(human.models.models).filter(([, model]) => !model);
-  if (missing.length > 0 || human.tf.getBackend() !== 'wasm') {
-    throw new Error(`Face models did not load (${missing.map(([name]) => name).join(', ')})`);
+  await loadHumanModels(human, config.modelBasePath);
+  // Human falls back to another backend with only a log line if wasm fails to start.
+  if (human.tf.getBackend() !== 'wasm') {
+    throw new Error(`Face detection needs the wasm backend, got ${human.tf.getBackend()}`);
   }
   warmUp(human);
   const detector = createHumanFaceDetector(human);
