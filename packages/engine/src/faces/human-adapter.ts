@@ -52,7 +52,7 @@ export interface HumanModule<TInstance extends HumanInstance = HumanInstance> {
 
 /**
  * Larger inputs do not find eyes more precisely (the models see a 256 px frame and 192 px face
- * crops) but cost far more: a 2000 px photo took 4× as long as the same photo at 1000 px, with
+ * crops) but cost far more: a 2000 px photo took 2–4× as long as the same photo at 1000 px, with
  * eye centres within 2 px of each other at full scale.
  */
 export const MAX_DETECTION_SIDE = 1024;
