@@ -1,0 +1,77 @@
+// Single-channel planes for the panel and treated-area analysis: one value per pixel is
+// all the detectors need, and it keeps every scan over a 2000 px photo cache-friendly.
+import type { Raster } from '../raster.ts';
+
+/** One value per pixel, row-major (luma 0–255, or a difference map). */
+export interface Plane {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray | Float32Array;
+}
+
+/** Rec. 601 luma of every pixel; alpha is ignored (composites are opaque photos). */
+export function toLuma(raster: Raster): Plane {
+  const { width, height, data } = raster;
+  const out = new Uint8ClampedArray(width * height);
+  for (let p = 0, i = 0; p < out.length; p += 1, i += 4) {
+    out[p] = 0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0);
+  }
+  return { width, height, data: out };
+}
+
+/** Box-average by an integer factor (the last partial block is averaged over what exists). */
+export function downsamplePlane(plane: Plane, factor: number): Plane {
+  const width = Math.ceil(plane.width / factor);
+  const height = Math.ceil(plane.height / factor);
+  const sums = new Float32Array(width * height);
+  const counts = new Float32Array(width * height);
+  for (let y = 0; y < plane.height; y += 1) {
+    const outRow = Math.floor(y / factor) * width;
+    const inRow = y * plane.width;
+    for (let x = 0; x < plane.width; x += 1) {
+      const o = outRow + Math.floor(x / factor);
+      sums[o] = (sums[o] ?? 0) + (plane.data[inRow + x] ?? 0);
+      counts[o] = (counts[o] ?? 0) + 1;
+    }
+  }
+  for (let o = 0; o < sums.length; o += 1) sums[o] = (sums[o] ?? 0) / (counts[o] || 1);
+  return { width, height, data: sums };
+}
+
+/** Summed-area table, so the mean of any axis-aligned box costs four reads. */
+export interface IntegralImage {
+  width: number;
+  height: number;
+  sums: Float64Array;
+}
+
+export function integralImage(plane: Plane): IntegralImage {
+  const stride = plane.width + 1;
+  const sums = new Float64Array(stride * (plane.height + 1));
+  for (let y = 0; y < plane.height; y += 1) {
+    let rowSum = 0;
+    for (let x = 0; x < plane.width; x += 1) {
+      rowSum += plane.data[y * plane.width + x] ?? 0;
+      sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] ?? 0) + rowSum;
+    }
+  }
+  return { width: plane.width, height: plane.height, sums };
+}
+
+/** Mean over [x0,x1) × [y0,y1); integer bounds, clamped; 0 for an empty box. */
+export function boxMean(table: IntegralImage, x0: number, y0: number, x1: number, y1: number) {
+  const stride = table.width + 1;
+  const ax = Math.max(0, Math.min(table.width, x0));
+  const bx = Math.max(ax, Math.min(table.width, x1));
+  const ay = Math.max(0, Math.min(table.height, y0));
+  const by = Math.max(ay, Math.min(table.height, y1));
+  const area = (bx - ax) * (by - ay);
+  if (area === 0) return 0;
+  const s = table.sums;
+  const total =
+    (s[by * stride + bx] ?? 0) -
+    (s[ay * stride + bx] ?? 0) -
+    (s[by * stride + ax] ?? 0) +
+    (s[ay * stride + ax] ?? 0);
+  return total / area;
+}
