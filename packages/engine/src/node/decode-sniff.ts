@@ -1,0 +1,64 @@
+/**
+ * Identifies an upload by its first bytes. The file name and the browser's MIME type are whatever
+ * the client says; the bytes are what sharp will actually parse, so only they decide.
+ */
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+
+export const ACCEPTED_FORMATS_TEXT = 'PNG, JPEG, WEBP or GIF';
+
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** A best-effort name for a refused file, so the message can say what it was and what to do. */
+export function describeUnsupportedFile(bytes: Uint8Array): string {
+  const head = ascii(bytes, 0, 512).trimStart().toLowerCase();
+  if (ascii(bytes, 0, 4) === '%PDF') return 'This file is a PDF document, not a photo';
+  if (ascii(bytes, 0, 4) === 'II*\0' || ascii(bytes, 0, 4) === 'MM\0*') {
+    return 'This file is a TIFF image, which is not supported';
+  }
+  if (ascii(bytes, 4, 8) === 'ftyp') {
+    const brand = ascii(bytes, 8, 12);
+    if (brand === 'avif' || brand === 'avis')
+      return 'This file is an AVIF image, which is not supported';
+    if (['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].includes(brand)) {
+      return 'This file is a HEIC/HEIF photo (the iPhone default), which is not supported — export it as JPEG, or set the iPhone camera to "Most Compatible"';
+    }
+    return 'This file is a video or other ISO media file, not a photo';
+  }
+  if (ascii(bytes, 0, 2) === 'BM') return 'This file is a BMP image, which is not supported';
+  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) {
+    return 'This file is an SVG drawing, not a photo';
+  }
+  if (isMostlyText(bytes)) return 'This file is text, not an image';
+  return "This file isn't an image we recognise (it was identified from its contents, not its name)";
+}
+
+function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
+  return signature.every((byte, index) => bytes[index] === byte);
+}
+
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, Math.min(end, bytes.length)));
+}
+
+function isMostlyText(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 512);
+  let printable = 0;
+  for (const byte of sample) {
+    if (
+      byte === 0x09 ||
+      byte === 0x0a ||
+      byte === 0x0d ||
+      (byte >= 0x20 && byte < 0x7f) ||
+      byte >= 0x80
+    ) {
+      printable += 1;
+    }
+  }
+  return sample.length > 0 && printable / sample.length > 0.95;
+}
