@@ -16,7 +16,8 @@ export interface SeamCandidate {
 }
 
 // Natural edges blur over a few lines, so the baseline skips the lines next to the one
-// judged; JPEG noise alone steps about one level, hence the floor.
+// judged. Inside a flat area (a gutter, a clean backdrop) steps are near zero, and the
+// floor keeps a one-level wobble there from looking like a seam.
 const BASELINE_GAP = 3;
 const BASELINE_REACH = 12;
 const BASELINE_FLOOR = 0.75;
@@ -98,12 +99,12 @@ export function findGutters(
       // JPEG ringing can make the band's outermost lines fail the uniformity test; the
       // edge is where the step is, within two lines of the uniform run.
       const first = strongestStep(contrast, k - 2, k);
-      const after = strongestStep(contrast, end, end + 2);
-      const edges = [seamEvidence(contrast[first] ?? 0), seamEvidence(contrast[after] ?? 0)];
+      const firstAfter = strongestStep(contrast, end, end + 2);
+      const edges = [seamEvidence(contrast[first] ?? 0), seamEvidence(contrast[firstAfter] ?? 0)];
       if (Math.min(...edges) > 0) {
         const evidence = Math.min(1, (edges[0] ?? 0) / 2 + (edges[1] ?? 0) / 2 + BAND_BONUS);
         const fill = mean[Math.floor((k + end) / 2)] ?? 0;
-        found.push({ start: lo + first, end: lo + after, kind: 'gutter', evidence, fill });
+        found.push({ start: lo + first, end: lo + firstAfter, kind: 'gutter', evidence, fill });
       }
     }
     k = Math.max(end, k + 1);

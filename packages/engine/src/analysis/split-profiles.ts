@@ -8,7 +8,7 @@ export interface LineProfiles {
   hi: number;
   mean: Float32Array;
   std: Float32Array;
-  /** Typical step from line i - 1 to line i along its length (see lineStep). */
+  /** Typical step from line i - 1 to line i along its length (see TRIMMED_SHARE). */
   step: Float32Array;
 }
 
@@ -57,9 +57,4 @@ function trimmedMean(histogram: Uint32Array, keep: number): number {
     left -= taken;
   }
   return keep > 0 ? total / keep : 0;
-}
-
-/** Reads a profile value by line index, 0 outside the profiled range. */
-export function profileAt(values: Float32Array, profiles: LineProfiles, line: number): number {
-  return values[line - profiles.lo] ?? 0;
 }
