@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { buildEncoderArgs, type EncoderSpec } from './ffmpeg-args.ts';
+import { createStderrTail } from './ffmpeg-stderr-tail.ts';
+
+export interface Encoder {
+  /** ffmpeg's process id, for logs (undefined if it could not be started). */
+  readonly pid: number | undefined;
+  /** Bytes every frame must have: width × height × 4 (RGBA). */
+  readonly frameBytes: number;
+  /**
+   * Sends one RGBA frame. Resolves once ffmpeg's pipe has taken all of it, so a slow encoder holds
+   * the renderer back (backpressure) and the caller may then reuse the buffer — the canvas
+   * renderer hands us its live pixel memory. Rejects if ffmpeg has died.
+   */
+  write(frame: Uint8Array | Uint8ClampedArray): Promise<void>;
+  /** Ends the input and waits for ffmpeg to write the file; rejects with ffmpeg's own words otherwise. */
+  finish(): Promise<void>;
+  /** Kills ffmpeg and deletes the partial file. Does nothing once finish() has succeeded. */
+  abort(): void;
+  /** Settles (never rejects) when ffmpeg has exited and any partial file is gone. */
+  readonly closed: Promise<void>;
+}
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  spawnError?: Error;
+}
+
+export function startEncoder(spec: EncoderSpec & { ffmpegPath: string }): Encoder {
+  const args = buildEncoderArgs(spec);
+  const frameBytes = spec.width * spec.height * 4;
+  const stderr = createStderrTail();
+  const child = spawn(spec.ffmpegPath, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let state: 'encoding' | 'finishing' | 'done' | 'aborted' = 'encoding';
+  let exit: Exit | undefined;
+
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  // When ffmpeg dies the pipe reports EPIPE; the exit below carries the real reason.
+  child.stdin.on('error', () => undefined);
+  const exited = new Promise<Exit>((resolve) => {
+    child.once('error', (spawnError) => resolve({ code: null, signal: null, spawnError }));
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  }).then((result) => (exit ??= result));
+  const closed = exited.then(async (result) => {
+    // After abort() even a clean exit is unwanted: closing stdin can let ffmpeg finish a short file.
+    if (state === 'aborted' || !isSuccess(result)) await rm(spec.outputPath, { force: true });
+  });
+  /** Rejects as soon as ffmpeg is gone, for racing against a write. */
+  const death = (): Promise<never> => exited.then((result) => Promise.reject(failureOf(result)));
+
+  function failureOf(result: Exit): Error {
+    if (state === 'aborted') return new Error('The video encoder was aborted.');
+    const where = `while encoding ${spec.outputPath}`;
+    if (result.spawnError) {
+      return new Error(
+        `Could not start ffmpeg at ${spec.ffmpegPath} (${result.spawnError.message}); check the FFMPEG_PATH setting.`,
+        { cause: result.spawnError },
+      );
+    }
+    const how = result.signal
+      ? `was killed by ${result.signal}`
+      : `exited with code ${result.code}`;
+    const said = stderr.text();
+    return new Error(`ffmpeg ${how} ${where}${said ? `: ${said}` : ' (it printed nothing)'}`);
+  }
+
+  return {
+    pid: child.pid,
+    frameBytes,
+    closed,
+    async write(frame) {
+      if (frame.byteLength !== frameBytes) {
+        // A short or long frame would shear every frame after it, so refuse it loudly.
+        throw new RangeError(`frame has ${frame.byteLength} bytes, expected ${frameBytes}`);
+      }
+      if (state !== 'encoding') {
+        throw new Error(
+          state === 'aborted' ? 'The video encoder was aborted.' : 'write() after finish()',
+        );
+      }
+      if (exit) throw failureOf(exit);
+      const chunk = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
+      const flushed = new Promise<void>((resolve, reject) => {
+        // The callback fires once the whole chunk is in the pipe — later than 'drain' for a
+        // frame-sized chunk, never earlier — so awaiting it is the backpressure.
+        child.stdin.write(chunk, (error) => (error ? reject(error) : resolve()));
+      });
+      // If the pipe broke, report why ffmpeg died rather than "EPIPE".
+      await Promise.race([flushed.catch(async () => death()), death()]);
+    },
+    async finish() {
+      if (state !== 'encoding') throw new Error(`finish() while the encoder is ${state}`);
+      state = 'finishing';
+      child.stdin.end();
+      const result = await exited;
+      if (!isSuccess(result)) {
+        await closed;
+        throw failureOf(result);
+      }
+      state = 'done';
+    },
+    abort() {
+      if (state === 'done' || state === 'aborted') return;
+      state = 'aborted';
+      child.kill('SIGKILL');
+      // Fails any write still waiting on the pipe now rather than when the process is reaped.
+      child.stdin.destroy();
+    },
+  };
+}
+
+function isSuccess(result: Exit): boolean {
+  return result.code === 0 && !result.spawnError;
+}
