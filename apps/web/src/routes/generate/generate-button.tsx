@@ -1,0 +1,45 @@
+import { primaryButtonClass } from '../../components/form-styles.ts';
+import { formatCredits } from '../../lib/credits.ts';
+import { GENERATE_TEXT } from './generate-copy.ts';
+
+interface GenerateButtonProps {
+  hasConsent: boolean;
+  onConsentChange: (value: boolean) => void;
+  canSubmit: boolean;
+  isBusy: boolean;
+  credits: number;
+}
+
+/** Step 4: the consent attestation (DESIGN.md §1, compliant by default) and the action. */
+export function GenerateButton({
+  hasConsent,
+  onConsentChange,
+  canSubmit,
+  isBusy,
+  credits,
+}: GenerateButtonProps) {
+  return (
+    <div className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50 p-5">
+      <h2 className="text-lg font-semibold text-slate-900">4. Confirm and render</h2>
+      <div className="flex items-start gap-3">
+        <input
+          id="consent"
+          type="checkbox"
+          required
+          checked={hasConsent}
+          onChange={(event) => onConsentChange(event.target.checked)}
+          className="mt-1 size-4 shrink-0 rounded border-slate-300 accent-brand-700"
+        />
+        <label htmlFor="consent" className="text-sm font-medium text-slate-800">
+          {GENERATE_TEXT.consent}
+        </label>
+      </div>
+      <button type="submit" disabled={!canSubmit} className={primaryButtonClass}>
+        {isBusy ? 'Generating...' : 'Generate Video'}
+      </button>
+      <p className="text-center text-xs text-slate-500">
+        Uses 1 credit, only if the render succeeds. You have {formatCredits(credits)}.
+      </p>
+    </div>
+  );
+}

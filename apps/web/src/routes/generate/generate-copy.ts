@@ -1,0 +1,41 @@
+// User-facing texts of /generate. The SPEC.md ones are quoted exactly (§4, §5, §8, §9);
+// the server answers with the same wording (apps/server/src/services/video-copy.ts).
+export const GENERATE_TEXT = {
+  imageRequired: "Please upload a composite 'before and after' photo.",
+  loginRequired: 'Please login to generate videos.',
+  noCredits:
+    "You don't have enough credits to generate a video. Please upgrade your plan or purchase more credits.",
+  imageFailed: 'Failed to process the image. Please try a different one.',
+  photoTooLarge: 'The photo is larger than 10 MB. Please upload a smaller image.',
+  serverFailed: 'An error occurred while starting the video. Please try again.',
+  networkFailed: 'Could not reach Glowreel. Please check your connection and try again.',
+  consent: 'I confirm the patient has authorized marketing use of these photos.',
+  slowRender: 'This can take a few minutes. Please keep this window open.',
+  // SPEC §4 copy advice: a generation taking over 5 minutes should be refreshed and retried.
+  stalledRender:
+    'Still not finished after 5 minutes? Refresh the page and try again. A render that fails never costs a credit.',
+  faceMotionNote:
+    'Face motion is coming soon: for now every animation plays the before/after presentation.',
+  handGestureNote: 'Highlights the treated area (no synthesized hands).',
+  creditRefunded: 'Your credit was refunded: a failed render never costs a credit.',
+  feedbackThanks: 'Thank you for your feedback!',
+  feedbackDisclaimer: 'AI tools can make mistakes, so double-check them.',
+} as const;
+
+/** DESIGN.md D7: the built-in engine's four stages, in order (stage numbers are 1-based). */
+export const STAGE_NAMES = [
+  'Preparing Image',
+  'Analyzing Faces',
+  'Rendering Video',
+  'Finalizing Result',
+] as const;
+
+/** SPEC §9 bad-feedback categories. */
+export const FEEDBACK_CATEGORIES = [
+  'Unnatural Movement',
+  'Face Was Distorted',
+  "Didn't Follow Instructions",
+  'Generated Outside The Box',
+  'Other',
+] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];

@@ -1,0 +1,114 @@
+import { NEW_PROFILE_DEFAULTS, type Profile } from '@glowreel/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
+import { VideoApiError } from '../../lib/videos-api.ts';
+import { GENERATE_TEXT } from './generate-copy.ts';
+import { describeSubmitError, firstBlockingProblem } from './generate-rules.ts';
+import { checkPhotoFile, smallPhotoNote } from './photo-rules.ts';
+
+function profileWith(total: number): Profile {
+  return {
+    uid: 'user-1',
+    email: 'clinic@example.com',
+    displayName: 'Bright Skin Clinic',
+    photoURL: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    subscription: {
+      plan: NEW_PROFILE_DEFAULTS.plan,
+      status: NEW_PROFILE_DEFAULTS.status,
+      videosRemaining: 0,
+      videosTotal: NEW_PROFILE_DEFAULTS.videosTotal,
+      customerId: null,
+    },
+    credits: { free: total, bonus: 0, total },
+  };
+}
+
+describe('firstBlockingProblem', () => {
+  it('asks for the image first, even when signed out without credits', () => {
+    const problem = firstBlockingProblem({
+      hasImage: false,
+      auth: { status: 'signed-out', profile: null },
+    });
+    expect(problem).toBe(GENERATE_TEXT.imageRequired);
+  });
+
+  it('asks to log in before looking at credits', () => {
+    const problem = firstBlockingProblem({
+      hasImage: true,
+      auth: { status: 'loading', profile: profileWith(0) },
+    });
+    expect(problem).toBe(GENERATE_TEXT.loginRequired);
+  });
+
+  it('refuses when the profile has no credits left', () => {
+    const problem = firstBlockingProblem({
+      hasImage: true,
+      auth: { status: 'signed-in', profile: profileWith(0) },
+    });
+    expect(problem).toBe(GENERATE_TEXT.noCredits);
+  });
+
+  it('lets a signed-in user with a photo and a credit generate', () => {
+    const problem = firstBlockingProblem({
+      hasImage: true,
+      auth: { status: 'signed-in', profile: profileWith(1) },
+    });
+    expect(problem).toBeNull();
+  });
+});
+
+describe('describeSubmitError', () => {
+  it('shows the SPEC image text for an image-format problem, whatever the server said', () => {
+    const error = new VideoApiError(
+      400,
+      'bad_request',
+      'truncated at byte 12',
+      'invalid_image_format',
+    );
+    expect(describeSubmitError(error)).toBe(GENERATE_TEXT.imageFailed);
+  });
+
+  it("shows the server's own message for other refusals", () => {
+    const error = new VideoApiError(400, 'bad_request', 'The photo is animated.', 'animated_image');
+    expect(describeSubmitError(error)).toBe('The photo is animated.');
+  });
+
+  it('falls back to the size text for a bare 413 from a proxy', () => {
+    expect(describeSubmitError(new ApiError(413, 'UNKNOWN', ''))).toBe(GENERATE_TEXT.photoTooLarge);
+  });
+
+  it('says the connection failed when no answer came', () => {
+    expect(describeSubmitError(new TypeError('Failed to fetch'))).toBe(GENERATE_TEXT.networkFailed);
+  });
+});
+
+describe('checkPhotoFile', () => {
+  it('accepts a JPEG under 10 MB', () => {
+    expect(
+      checkPhotoFile(new File([new Uint8Array(10)], 'a.jpg', { type: 'image/jpeg' })),
+    ).toBeNull();
+  });
+
+  it('names the file and its type when the type is not accepted', () => {
+    const file = new File(['x'], 'scan.pdf', { type: 'application/pdf' });
+    expect(checkPhotoFile(file)).toBe(
+      '"scan.pdf" is a application/pdf file. Please upload a JPG, PNG, WEBP or GIF photo.',
+    );
+  });
+
+  it('refuses a photo over 10 MB with its size', () => {
+    const file = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    expect(checkPhotoFile(file)).toContain('"big.png" is 10.0 MB. The photo is larger than 10 MB.');
+  });
+});
+
+describe('smallPhotoNote', () => {
+  it('notes a photo under 720 px on its shortest side', () => {
+    expect(smallPhotoNote({ width: 1600, height: 700 })).toContain('1600×700 px');
+  });
+
+  it('says nothing at 720 px and above', () => {
+    expect(smallPhotoNote({ width: 720, height: 1280 })).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import type { Profile } from '@glowreel/contracts';
+import { ApiError } from '../../lib/api-client.ts';
+import type { AuthState } from '../../lib/auth-context.ts';
+import { VideoApiError } from '../../lib/videos-api.ts';
+import { GENERATE_TEXT } from './generate-copy.ts';
+
+/**
+ * SPEC §5 generate validation, in its order: the image, then sign-in, then credits above
+ * 0. Returns the first message to show, or null when the video may be requested.
+ */
+export function firstBlockingProblem(input: { hasImage: boolean; auth: AuthState }): string | null {
+  if (!input.hasImage) return GENERATE_TEXT.imageRequired;
+  if (input.auth.status !== 'signed-in') return GENERATE_TEXT.loginRequired;
+  if (!hasCredits(input.auth.profile)) return GENERATE_TEXT.noCredits;
+  return null;
+}
+
+function hasCredits(profile: Profile): boolean {
+  return profile.credits.total > 0;
+}
+
+/** The message for a refused POST /api/videos (SPEC §8 wording where it has one). */
+export function describeSubmitError(error: unknown): string {
+  if (error instanceof VideoApiError && error.reason === 'invalid_image_format') {
+    return GENERATE_TEXT.imageFailed;
+  }
+  if (error instanceof ApiError) {
+    if (error.message !== '') return error.message;
+    if (error.status === 413) return GENERATE_TEXT.photoTooLarge;
+    if (error.status === 402) return GENERATE_TEXT.noCredits;
+    if (error.status === 401) return GENERATE_TEXT.loginRequired;
+    return GENERATE_TEXT.serverFailed;
+  }
+  // fetch itself rejected: the request never got an answer.
+  return GENERATE_TEXT.networkFailed;
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { GENERATE_TEXT, STAGE_NAMES } from './generate-copy.ts';
+
+const SLOW_AFTER_MS = 20_000;
+const STALLED_AFTER_MS = 5 * 60_000;
+const RENDERING_STAGE = 3;
+
+interface GenerationProgressProps {
+  stage: number;
+  progress: number;
+}
+
+/**
+ * DESIGN.md D7 stages with the server's real percentage. Renders take seconds, so the
+ * "few minutes" line only appears when stage 3 really is still running after 20 s.
+ */
+export function GenerationProgress({ stage, progress }: GenerationProgressProps) {
+  const [elapsed, setElapsed] = useState<'fresh' | 'slow' | 'stalled'>('fresh');
+  useEffect(() => {
+    const slow = setTimeout(() => setElapsed('slow'), SLOW_AFTER_MS);
+    const stalled = setTimeout(() => setElapsed('stalled'), STALLED_AFTER_MS);
+    return () => {
+      clearTimeout(slow);
+      clearTimeout(stalled);
+    };
+  }, []);
+
+  const current = Math.min(Math.max(Math.round(stage), 1), STAGE_NAMES.length);
+  const percent = Math.min(Math.max(Math.round(progress), 0), 100);
+  const stageName = STAGE_NAMES[current - 1] ?? STAGE_NAMES[0];
+
+  return (
+    <section
+      aria-labelledby="progress-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="progress-heading" className="font-semibold text-slate-900">
+        Rendering your video
+      </h2>
+      <p aria-live="polite" className="mt-1 text-sm text-slate-600">
+        Step {current} of {STAGE_NAMES.length}: {stageName}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Video progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% – ${stageName}`}
+        className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-100"
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-300 motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="mt-1 text-right text-xs font-medium text-slate-500">{percent}%</p>
+      <ol className="mt-3 grid gap-2 sm:grid-cols-2">
+        {STAGE_NAMES.map((name, index) => {
+          const number = index + 1;
+          const isCurrent = number === current;
+          const isDone = number < current;
+          return (
+            <li
+              key={name}
+              aria-current={isCurrent ? 'step' : undefined}
+              className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${
+                isCurrent
+                  ? 'bg-brand-50 font-semibold text-brand-800 ring-1 ring-brand-200'
+                  : isDone
+                    ? 'text-slate-700'
+                    : 'text-slate-400'
+              }`}
+            >
+              <span
+                aria-hidden="true"
+                className={`flex size-6 shrink-0 items-center justify-center rounded-full text-xs ${
+                  isDone || isCurrent ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-500'
+                }`}
+              >
+                {isDone ? '✓' : number}
+              </span>
+              {name}
+              {isDone && <span className="sr-only"> (done)</span>}
+            </li>
+          );
+        })}
+      </ol>
+      {current === RENDERING_STAGE && elapsed !== 'fresh' && (
+        <p className="mt-3 text-sm text-slate-600">{GENERATE_TEXT.slowRender}</p>
+      )}
+      {elapsed === 'stalled' && (
+        <p className="mt-2 text-sm text-amber-700">{GENERATE_TEXT.stalledRender}</p>
+      )}
+    </section>
+  );
+}

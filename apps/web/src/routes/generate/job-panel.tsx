@@ -1,0 +1,43 @@
+import { FormAlert } from '../../components/form-alert.tsx';
+import { GENERATE_TEXT } from './generate-copy.ts';
+import { GenerationProgress } from './generation-progress.tsx';
+import type { VideoJobState } from './use-video-job.ts';
+import { VideoResult } from './video-result.tsx';
+
+interface JobPanelProps {
+  job: VideoJobState;
+  onRetry: () => void;
+  isRetrying: boolean;
+}
+
+/** Where an accepted video is followed: progress, then the result or the failure. */
+export function JobPanel({ job, onRetry, isRetrying }: JobPanelProps) {
+  switch (job.status) {
+    case 'processing':
+      return <GenerationProgress stage={job.stage} progress={job.progress} />;
+    case 'completed':
+      return <VideoResult record={job.record} />;
+    case 'failed':
+      return (
+        <section
+          aria-labelledby="failed-heading"
+          className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="failed-heading" className="font-semibold text-slate-900">
+            The video could not be rendered
+          </h2>
+          {/* The server's message already reads "An error occurred: ..." (SPEC §8). */}
+          <FormAlert message={job.errorMessage || 'An error occurred: the render failed.'} />
+          <p className="text-sm text-slate-600">{GENERATE_TEXT.creditRefunded}</p>
+          <button
+            type="button"
+            onClick={onRetry}
+            disabled={isRetrying}
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400"
+          >
+            Try again
+          </button>
+        </section>
+      );
+  }
+}

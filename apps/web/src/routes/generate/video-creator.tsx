@@ -1,0 +1,148 @@
+import { DEFAULT_VIDEO_OPTIONS, type Profile } from '@glowreel/contracts';
+import { DEFAULT_DISCLOSURE } from '@glowreel/engine';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { ME_QUERY_KEY, useAuth } from '../../lib/auth-context.ts';
+import { usePhotoAnalysis } from '../../lib/preview/use-photo-analysis.ts';
+import {
+  createVideo,
+  type VideoFormOptions,
+  type VideoRecord,
+  type VideoTextFields,
+} from '../../lib/videos-api.ts';
+import { BrandingFields } from './branding-fields.tsx';
+import { GENERATE_TEXT } from './generate-copy.ts';
+import { describeSubmitError, firstBlockingProblem } from './generate-rules.ts';
+import { GenerateButton } from './generate-button.tsx';
+import { JobPanel } from './job-panel.tsx';
+import { LivePreview } from './live-preview.tsx';
+import { PhotoDropZone } from './photo-drop-zone.tsx';
+import { checkPhotoFile } from './photo-rules.ts';
+import { useVideoJob } from './use-video-job.ts';
+import { VideoOptionsFields } from './video-options-fields.tsx';
+
+/** SPEC §3: the server's default title, shown as the title field's placeholder. */
+function defaultTitle(now: Date): string {
+  return `Clinical Video - ${now.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`;
+}
+
+/**
+ * The /generate workflow: photo → options (live preview) → consent → render → result.
+ * Below `lg` the steps stack in reading order; on wide screens the preview and the job
+ * sit in a sticky column beside the form (the wrappers use `display: contents` below lg).
+ */
+export function VideoCreator({ profile }: { profile: Profile }) {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const photo = usePhotoAnalysis();
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [options, setOptions] = useState<VideoFormOptions>({
+    ...DEFAULT_VIDEO_OPTIONS,
+    autoAlign: true,
+  });
+  const [text, setText] = useState<VideoTextFields>(() => ({
+    title: '',
+    clinicName: profile.displayName ?? '',
+    contact: '',
+    treatmentTitle: '',
+    disclosure: DEFAULT_DISCLOSURE,
+  }));
+  const [hasConsent, setHasConsent] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [video, setVideo] = useState<VideoRecord | null>(null);
+  const job = useVideoJob(video);
+  const jobRef = useRef<HTMLDivElement>(null);
+  const [titlePlaceholder] = useState(() => defaultTitle(new Date()));
+
+  const refreshCredits = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+    [queryClient],
+  );
+  const submit = useMutation({
+    mutationFn: createVideo,
+    onSuccess: (record) => {
+      setVideo(record);
+      // One credit is now reserved: the breakdown above should say so.
+      refreshCredits();
+      jobRef.current?.scrollIntoView({ block: 'nearest' });
+    },
+    onError: (error) => {
+      setFormError(describeSubmitError(error));
+      if (error instanceof ApiError && error.status === 402) refreshCredits();
+    },
+  });
+
+  const fallbackClinicName = profile.displayName || 'Your Clinic';
+  const settings = useMemo(
+    () => ({ options, text, fallbackClinicName }),
+    [options, text, fallbackClinicName],
+  );
+
+  const choosePhoto = (file: File) => {
+    const problem = checkPhotoFile(file);
+    setPhotoError(problem);
+    if (problem === null) photo.choose(file);
+  };
+
+  const generate = () => {
+    const problem = firstBlockingProblem({ hasImage: photo.state.status === 'ready', auth });
+    setFormError(problem);
+    if (problem !== null || photo.state.status !== 'ready') return;
+    submit.mutate({ image: photo.state.file, options, text, consent: hasConsent });
+  };
+
+  const isJobRunning = job?.status === 'processing';
+  const isBusy = submit.isPending || isJobRunning;
+  const photoMessage =
+    photoError ?? (photo.state.status === 'failed' ? GENERATE_TEXT.imageFailed : null);
+
+  return (
+    <div className="mt-10 flex flex-col gap-8 lg:grid lg:grid-cols-2 lg:items-start">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          generate();
+        }}
+        className="contents lg:flex lg:flex-col lg:gap-8"
+      >
+        <div className="order-1">
+          <PhotoDropZone
+            state={photo.state}
+            error={photoMessage}
+            onChoose={choosePhoto}
+            isDisabled={isBusy}
+          />
+        </div>
+        <div className="order-3 space-y-8">
+          <VideoOptionsFields value={options} onChange={setOptions} />
+          <BrandingFields value={text} onChange={setText} defaultTitle={titlePlaceholder} />
+          <GenerateButton
+            hasConsent={hasConsent}
+            onConsentChange={setHasConsent}
+            canSubmit={photo.state.status === 'ready' && hasConsent && !isBusy}
+            isBusy={isBusy}
+            credits={profile.credits.total}
+          />
+          <FormAlert message={formError} />
+        </div>
+      </form>
+      <div className="contents lg:sticky lg:top-20 lg:flex lg:flex-col lg:gap-6">
+        <div className="order-2">
+          <LivePreview
+            photo={photo.state.status === 'ready' ? photo.state.photo : null}
+            isAnalyzing={photo.state.status === 'analyzing'}
+            settings={settings}
+          />
+        </div>
+        <div ref={jobRef} className="order-4 scroll-mt-24 empty:hidden">
+          {video && job && (
+            <JobPanel key={video.id} job={job} onRetry={generate} isRetrying={isBusy} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import {
+  ANIMATION_LABELS,
+  ASPECTS,
+  EMPHASIS_EFFECTS,
+  EMPHASIS_LABELS,
+  MOTION_SPEEDS,
+  PRIMARY_ANIMATIONS,
+  SPEED_LABELS,
+  type Aspect,
+} from '@glowreel/contracts';
+import { inputClass, labelClass } from '../../components/form-styles.ts';
+import type { VideoFormOptions } from '../../lib/videos-api.ts';
+import { GENERATE_TEXT } from './generate-copy.ts';
+
+export const ASPECT_LABELS: Record<Aspect, string> = {
+  '16:9': '16:9 Landscape',
+  '9:16': '9:16 Vertical',
+  '1:1': '1:1 Square',
+};
+
+interface VideoOptionsFieldsProps {
+  value: VideoFormOptions;
+  onChange: (value: VideoFormOptions) => void;
+}
+
+/** SPEC §9 style options plus format and auto-align; every change redraws the preview. */
+export function VideoOptionsFields({ value, onChange }: VideoOptionsFieldsProps) {
+  const set = <K extends keyof VideoFormOptions>(key: K, next: VideoFormOptions[K]) =>
+    onChange({ ...value, [key]: next });
+
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-semibold text-slate-900">2. Choose the style</legend>
+      <div>
+        <label htmlFor="option-animation" className={labelClass}>
+          Animation
+        </label>
+        <select
+          id="option-animation"
+          value={value.primaryAnimation}
+          onChange={(event) => {
+            const next = PRIMARY_ANIMATIONS.find((item) => item === event.target.value);
+            if (next) set('primaryAnimation', next);
+          }}
+          aria-describedby="option-animation-note"
+          className={inputClass}
+        >
+          {PRIMARY_ANIMATIONS.map((item) => (
+            <option key={item} value={item}>
+              {ANIMATION_LABELS[item]}
+            </option>
+          ))}
+        </select>
+        {/* Honesty: the face motions are not built yet; say so where the choice is made. */}
+        <p id="option-animation-note" className="mt-1.5 text-sm text-slate-600">
+          {GENERATE_TEXT.faceMotionNote}
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="option-emphasis" className={labelClass}>
+            Emphasis
+          </label>
+          <select
+            id="option-emphasis"
+            value={value.emphasisEffect}
+            onChange={(event) => {
+              const next = EMPHASIS_EFFECTS.find((item) => item === event.target.value);
+              if (next) set('emphasisEffect', next);
+            }}
+            aria-describedby={
+              value.emphasisEffect === 'hand_gesture' ? 'option-emphasis-note' : undefined
+            }
+            className={inputClass}
+          >
+            {EMPHASIS_EFFECTS.map((item) => (
+              <option key={item} value={item}>
+                {EMPHASIS_LABELS[item]}
+              </option>
+            ))}
+          </select>
+          {value.emphasisEffect === 'hand_gesture' && (
+            <p id="option-emphasis-note" className="mt-1.5 text-sm text-slate-600">
+              {GENERATE_TEXT.handGestureNote}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor="option-speed" className={labelClass}>
+            Speed
+          </label>
+          <select
+            id="option-speed"
+            value={value.motionSpeed}
+            onChange={(event) => {
+              const next = MOTION_SPEEDS.find((item) => item === event.target.value);
+              if (next) set('motionSpeed', next);
+            }}
+            className={inputClass}
+          >
+            {MOTION_SPEEDS.map((item) => (
+              <option key={item} value={item}>
+                {SPEED_LABELS[item]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div>
+        <label htmlFor="option-aspect" className={labelClass}>
+          Format
+        </label>
+        <select
+          id="option-aspect"
+          value={value.aspect}
+          onChange={(event) => {
+            const next = ASPECTS.find((item) => item === event.target.value);
+            if (next) set('aspect', next);
+          }}
+          className={inputClass}
+        >
+          {ASPECTS.map((item) => (
+            <option key={item} value={item}>
+              {ASPECT_LABELS[item]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="option-auto-align"
+          type="checkbox"
+          checked={value.autoAlign}
+          onChange={(event) => set('autoAlign', event.target.checked)}
+          aria-describedby="option-auto-align-note"
+          className="mt-1 size-4 rounded border-slate-300 accent-brand-700"
+        />
+        <div>
+          <label htmlFor="option-auto-align" className="text-sm font-medium text-slate-700">
+            Auto-align faces
+          </label>
+          <p id="option-auto-align-note" className="text-sm text-slate-600">
+            Lines the after photo up with the before photo when both faces are found. Done during
+            the render, so the preview shows the photos as uploaded.
+          </p>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
