@@ -12,6 +12,12 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  invalid_image_format: 400,
+  empty_image: 400,
+  animated_image: 400,
+  truncated_image: 400,
+  image_too_many_pixels: 400,
+  image_too_large: 413,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -3,7 +3,11 @@ import { buildApp } from './app.ts';
 import { startAdminSocket } from './admin/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
+import { engineImageInspector } from './engine/engine-image-inspector.ts';
+import { WorkerRenderer } from './jobs/worker-renderer.ts';
 import { openRuntime } from './runtime.ts';
+import { openVideoPipeline } from './video-pipeline.ts';
+import pino from 'pino';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
@@ -12,11 +16,24 @@ async function main(): Promise<void> {
     level: config.log.level,
     ...(config.log.pretty ? { transport: { target: 'pino-pretty' } } : {}),
   };
+  const jobLog = pino(logger).child({ component: 'render-jobs' });
+  const videoPipeline = await openVideoPipeline(config, runtime, {
+    renderer: new WorkerRenderer(config.render.concurrency, {
+      ffmpegPath: config.render.ffmpegPath,
+      faceDetection: config.render.faceDetection,
+    }),
+    inspector: engineImageInspector,
+    log: {
+      info: (details, message) => jobLog.info(details, message),
+      error: (details, message) => jobLog.error(details, message),
+    },
+  });
   const app = await buildApp({
     config,
     auth: runtime.auth,
     profiles: runtime.profiles,
     isDatabaseReady: runtime.database.isReady,
+    videoPipeline,
     logger,
   });
   const adminSocket: Server | undefined =
@@ -32,6 +49,7 @@ async function main(): Promise<void> {
     try {
       adminSocket?.close();
       await app.close();
+      await videoPipeline.close();
       await runtime.close();
       process.exit(0);
     } catch (error) {

@@ -1,6 +1,9 @@
 // The video engine's pure core: the timeline shared by the browser preview and the
 // server render, plus image analysis that runs on raw pixels. Node adapters live in
 // '@glowreel/engine/node'.
+export { detectPanels, panelsFromPair, type PanelDetection } from './analysis/split.ts';
+export type { SplitAxis } from './analysis/split-axis.ts';
+export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
 export { buildScene, frameCount, type SceneInput } from './build-scene.ts';
 export { ENGINE_FONT_FAMILY, fontSpec, type Canvas2D } from './canvas.ts';
 export { draw, type DrawOptions } from './draw.ts';
@@ -13,8 +16,32 @@ export {
   type Point,
   type Rect,
 } from './geometry.ts';
+export {
+  ALIGNMENT_LIMITS,
+  ALIGNMENT_SKIP_REASONS,
+  alignAfterToBefore,
+  planAlignment,
+  shouldAlign,
+  type Alignment,
+  type AlignmentOutcome,
+  type AlignmentSkipReason,
+} from './faces/alignment.ts';
+export {
+  FACE_MESH_POINT_COUNT,
+  type FaceDetector,
+  type FaceLandmarks,
+  type MeshPoint,
+} from './faces/face-types.ts';
+export { HUMAN_FACE_MODEL_FILES } from './faces/human-config.ts';
 export { computeLayout, containRect, type Layout } from './layout.ts';
+export { buildProvenance, type Provenance, type ProvenanceInput } from './provenance.ts';
 export { createRaster, cropRaster, lumaAt, type Raster } from './raster.ts';
-export { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene, type SceneAssets } from './scene.ts';
+export {
+  DEFAULT_COLORS,
+  DEFAULT_DISCLOSURE,
+  type Branding,
+  type Scene,
+  type SceneAssets,
+} from './scene.ts';
 export { evaluate, phasesFor, type FrameState, type Phases } from './timeline.ts';
 export { frameTime, frames, seconds, type Frames, type Seconds } from './units.ts';

@@ -1,0 +1,41 @@
+// Node adapters of the engine: decoding (sharp), drawing (@napi-rs/canvas), faces
+// (Human on wasm), encoding (ffmpeg) and the whole render.
+export { resolveFfmpegPath, resolveFfprobePath } from './binaries.ts';
+export {
+  createFrameRenderer,
+  rasterToCanvas,
+  warpRaster,
+  type FrameRenderer,
+} from './canvas-renderer.ts';
+export {
+  ANIMATED_IMAGE_MESSAGE,
+  DEFAULT_MAX_IMAGE_BYTES,
+  DEFAULT_MAX_IMAGE_PIXELS,
+  MIN_RECOMMENDED_SIDE,
+  decodeImage,
+  type DecodedImage,
+  type ImageWarning,
+} from './decode-image.ts';
+export {
+  DEFAULT_CRF,
+  DEFAULT_X264_PRESET,
+  buildEncoderArgs,
+  type EncoderSpec,
+} from './ffmpeg-args.ts';
+export { startEncoder, type Encoder } from './ffmpeg-encoder.ts';
+export { probeVideo, type VideoProbe } from './ffprobe.ts';
+export { engineFontFiles, registerEngineFonts } from './fonts.ts';
+export { getNodeFaceDetector, humanNodePaths, type NodeFaceDetector } from './human-node.ts';
+export {
+  ImageInputError,
+  isImageInputError,
+  type ImageInputErrorCode,
+} from './image-input-error.ts';
+export { writePoster } from './poster.ts';
+export {
+  ENGINE_VERSION,
+  renderVideoFile,
+  type RenderVideoProgress,
+  type RenderVideoRequest,
+  type RenderVideoResult,
+} from './render-video.ts';

@@ -1,0 +1,173 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import { detectPanels } from '../analysis/split.ts';
+import { findTreatedArea } from '../analysis/treated-area.ts';
+import { buildScene, frameCount } from '../build-scene.ts';
+import { planAlignment } from '../faces/alignment.ts';
+import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
+import { cropRaster, type Raster } from '../raster.ts';
+import { DEFAULT_COLORS } from '../scene.ts';
+import { phasesFor } from '../timeline.ts';
+import { resolveFfmpegPath } from './binaries.ts';
+import { createFrameRenderer, warpRaster } from './canvas-renderer.ts';
+import { decodeImage } from './decode-image.ts';
+import { startEncoder } from './ffmpeg-encoder.ts';
+import { writePoster } from './poster.ts';
+import { buildProvenance, type Provenance } from '../provenance.ts';
+
+export const ENGINE_VERSION = 'glowreel-builtin/1.0.0';
+
+export interface RenderVideoRequest {
+  inputPath: string;
+  outputDir: string;
+  width: number;
+  height: number;
+  options: {
+    primaryAnimation: PrimaryAnimation;
+    emphasisEffect: EmphasisEffect;
+    motionSpeed: MotionSpeed;
+    aspect: Aspect;
+    autoAlign: boolean;
+  };
+  branding: {
+    clinicName: string;
+    contact: string | null;
+    treatmentTitle: string | null;
+    disclosure: string | null;
+  };
+  ffmpegPath: string | null;
+  faceDetection: boolean;
+}
+
+export interface RenderVideoProgress {
+  stage: 1 | 2 | 3 | 4;
+  percent: number;
+}
+
+export interface RenderVideoResult {
+  videoPath: string;
+  posterPath: string;
+  durationSeconds: number;
+  fileSize: number;
+  warnings: { code: string; message: string }[];
+  provenance: Provenance;
+}
+
+/** Loaded lazily once per process (or worker): the face model is large. */
+let faceDetector: Promise<FaceDetector> | undefined;
+async function getFaceDetector(): Promise<FaceDetector> {
+  faceDetector ??= import('./human-node.ts').then((module) => module.getNodeFaceDetector());
+  return faceDetector;
+}
+
+async function detectFace(raster: Raster, enabled: boolean): Promise<FaceLandmarks | undefined> {
+  if (!enabled) return undefined;
+  return (await getFaceDetector()).detect(raster);
+}
+
+/** Upload → split → faces → scene → frames → H.264 MP4 + poster, with progress in four stages. */
+export async function renderVideoFile(
+  request: RenderVideoRequest,
+  onProgress: (progress: RenderVideoProgress) => void,
+): Promise<RenderVideoResult> {
+  onProgress({ stage: 1, percent: 1 });
+  const decoded = await decodeImage(await readFile(request.inputPath), {
+    background: DEFAULT_COLORS.panelBackdrop,
+  });
+  const panels = detectPanels(decoded.raster);
+  const before = cropRaster(decoded.raster, panels.before);
+  const after = cropRaster(decoded.raster, panels.after);
+  onProgress({ stage: 2, percent: 5 });
+
+  const beforeFace = await detectFace(before, request.faceDetection);
+  const afterFace = await detectFace(after, request.faceDetection);
+  const alignment = planAlignment(beforeFace, afterFace, request.options.autoAlign);
+  const afterTransform = alignment.applied ? alignment.transform : null;
+  const alignedAfter = warpRaster(
+    after,
+    afterTransform ?? {
+      a: before.width / after.width,
+      b: 0,
+      c: 0,
+      d: before.height / after.height,
+      e: 0,
+      f: 0,
+    },
+    before,
+  );
+  const treated =
+    request.options.emphasisEffect === 'hand_gesture'
+      ? findTreatedArea(before, alignedAfter)
+      : null;
+  const faceCenter = beforeFace
+    ? {
+        x: beforeFace.box.x + beforeFace.box.width / 2,
+        y: beforeFace.box.y + beforeFace.box.height / 2,
+      }
+    : null;
+  const scene = buildScene({
+    size: { width: request.width, height: request.height },
+    options: request.options,
+    beforeSize: before,
+    afterSize: after,
+    alignment: afterTransform,
+    faceCenter,
+    treatedArea: treated?.rect ?? null,
+    branding: {
+      ...request.branding,
+      disclosure: request.branding.disclosure ?? undefined,
+      hasLogo: false,
+    },
+  });
+  const provenance = buildProvenance({
+    engineVersion: ENGINE_VERSION,
+    scene,
+    panels,
+    alignment,
+    faces: {
+      before: beforeFace !== undefined,
+      after: afterFace !== undefined,
+      enabled: request.faceDetection,
+    },
+    treatedArea: treated,
+    source: { width: decoded.width, height: decoded.height, format: decoded.format },
+  });
+  onProgress({ stage: 3, percent: 10 });
+
+  const videoPath = path.join(request.outputDir, 'video.mp4');
+  const posterPath = path.join(request.outputDir, 'poster.jpg');
+  const renderer = createFrameRenderer(scene, { before, after, logo: null });
+  const encoder = startEncoder({
+    ffmpegPath: resolveFfmpegPath(request.ffmpegPath ?? undefined),
+    width: scene.width,
+    height: scene.height,
+    fps: scene.fps,
+    outputPath: videoPath,
+    metadata: { comment: JSON.stringify(provenance), description: provenance.summary },
+  });
+  const total = frameCount(scene);
+  try {
+    for (let index = 0; index < total; index += 1) {
+      await encoder.write(renderer.renderFrame(index));
+      onProgress({ stage: 3, percent: 10 + Math.floor((85 * (index + 1)) / total) });
+    }
+    onProgress({ stage: 4, percent: 96 });
+    await encoder.finish();
+  } catch (error) {
+    encoder.abort();
+    throw error;
+  }
+  const posterFrame = Math.round((phasesFor(scene).splitEnd + 0.5) * scene.fps);
+  await writePoster(renderer.frameRaster(posterFrame), posterPath, { width: 640, format: 'jpeg' });
+  const fileSize = (await stat(videoPath)).size;
+  onProgress({ stage: 4, percent: 100 });
+  return {
+    videoPath,
+    posterPath,
+    durationSeconds: total / scene.fps,
+    fileSize,
+    warnings: [...decoded.warnings, ...provenance.warnings],
+    provenance,
+  };
+}

@@ -1,0 +1,130 @@
+import { ANIMATION_LABELS } from '@glowreel/contracts';
+import type { Rect } from './geometry.ts';
+import type { Affine } from './geometry.ts';
+import type { Scene } from './scene.ts';
+
+// Every transformation applied to the patient's photos, stored with the video and written
+// into the MP4's metadata (DESIGN.md §1: authentic by construction, nothing silent).
+export interface ProvenanceInput {
+  engineVersion: string;
+  scene: Scene;
+  panels: {
+    layout: string;
+    before: Rect;
+    after: Rect;
+    confidence: number;
+    isFallback: boolean;
+    reason: string;
+  };
+  alignment:
+    | {
+        applied: true;
+        transform: Affine;
+        scale: number;
+        rotationDegrees: number;
+        translation: { x: number; y: number };
+      }
+    | { applied: false; reason: string };
+  faces: { before: boolean; after: boolean; enabled: boolean };
+  treatedArea: { rect: Rect; strength: number } | null;
+  source: { width: number; height: number; format: string };
+}
+
+export interface Provenance {
+  engineVersion: string;
+  summary: string;
+  output: { width: number; height: number; fps: number; durationSeconds: number; aspect: string };
+  options: { primaryAnimation: string; emphasisEffect: string; motionSpeed: string };
+  source: ProvenanceInput['source'];
+  split: ProvenanceInput['panels'];
+  transforms: { panel: 'before' | 'after'; kind: string; detail: unknown }[];
+  faceMotion: { requested: string; applied: boolean; reason: string };
+  pixelPolicy: string;
+  warnings: { code: string; message: string }[];
+}
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+export function buildProvenance(input: ProvenanceInput): Provenance {
+  const { scene } = input;
+  const transforms: Provenance['transforms'] = [
+    { panel: 'before', kind: 'crop', detail: input.panels.before },
+    { panel: 'after', kind: 'crop', detail: input.panels.after },
+  ];
+  const warnings: Provenance['warnings'] = [];
+  if (input.alignment.applied) {
+    const { transform, scale, rotationDegrees, translation } = input.alignment;
+    transforms.push({
+      panel: 'after',
+      kind: 'align',
+      detail: {
+        matrix: [transform.a, transform.b, transform.c, transform.d, transform.e, transform.f].map(
+          round,
+        ),
+        scale: round(scale),
+        rotationDegrees: round(rotationDegrees),
+        translation: { x: round(translation.x), y: round(translation.y) },
+      },
+    });
+  } else {
+    transforms.push({
+      panel: 'after',
+      kind: 'resize-to-before',
+      detail: { reason: input.alignment.reason },
+    });
+    if (input.faces.enabled && (!input.faces.before || !input.faces.after)) {
+      warnings.push({
+        code: 'no_face_alignment',
+        message: `Rendered without face alignment: ${input.alignment.reason}.`,
+      });
+    }
+  }
+  if (scene.emphasisEffect === 'subtle_zoom') {
+    transforms.push({
+      panel: 'before',
+      kind: 'zoom',
+      detail: { from: 1, to: 1.05, toward: scene.focus },
+    });
+    transforms.push({
+      panel: 'after',
+      kind: 'zoom',
+      detail: { from: 1, to: 1.05, toward: scene.focus },
+    });
+  }
+  if (input.treatedArea) {
+    transforms.push({ panel: 'after', kind: 'highlight-overlay', detail: input.treatedArea });
+  }
+  if (input.panels.isFallback) {
+    warnings.push({
+      code: 'split_uncertain',
+      message: `We could not find a clear line between the before and after photos, so we split it in the middle. ${input.panels.reason}`,
+    });
+  }
+  return {
+    engineVersion: input.engineVersion,
+    summary: `Glowreel built-in engine: real photo pixels only (crop, scale, rotate, translate, zoom); no retouching. Animation requested: ${ANIMATION_LABELS[scene.primaryAnimation]} (face motion not applied).`,
+    output: {
+      width: scene.width,
+      height: scene.height,
+      fps: scene.fps,
+      durationSeconds: scene.durationSeconds,
+      aspect: scene.aspect,
+    },
+    options: {
+      primaryAnimation: scene.primaryAnimation,
+      emphasisEffect: scene.emphasisEffect,
+      motionSpeed: scene.motionSpeed,
+    },
+    source: input.source,
+    split: input.panels,
+    transforms,
+    faceMotion: {
+      requested: scene.primaryAnimation,
+      applied: false,
+      reason: 'Face motion is not built yet; the before/after presentation plays without it.',
+    },
+    pixelPolicy:
+      'Pixels are only moved (crop, scale, rotate, translate, zoom); no blur, sharpening, colour change or synthesis.',
+    warnings,
+  };
+}
