@@ -43,10 +43,13 @@ export function startEncoder(spec: EncoderSpec & { ffmpegPath: string }): Encode
     child.once('error', (spawnError) => resolve({ code: null, signal: null, spawnError }));
     child.once('close', (code, signal) => resolve({ code, signal }));
   }).then((result) => (exit ??= result));
-  const closed = exited.then(async (result) => {
-    // After abort() even a clean exit is unwanted: closing stdin can let ffmpeg finish a short file.
-    if (state === 'aborted' || !isSuccess(result)) await rm(spec.outputPath, { force: true });
-  });
+  const closed = exited
+    .then(async (result) => {
+      // After abort() even a clean exit is unwanted: closing stdin can let ffmpeg finish a short file.
+      if (state === 'aborted' || !isSuccess(result)) await rm(spec.outputPath, { force: true });
+    })
+    // Nobody has to await `closed`, so it must never become an unhandled rejection.
+    .catch(() => undefined);
   /** Rejects as soon as ffmpeg is gone, for racing against a write. */
   const death = (): Promise<never> => exited.then((result) => Promise.reject(failureOf(result)));
 
@@ -83,8 +86,9 @@ export function startEncoder(spec: EncoderSpec & { ffmpegPath: string }): Encode
       if (exit) throw failureOf(exit);
       const chunk = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
       const flushed = new Promise<void>((resolve, reject) => {
-        // The callback fires once the whole chunk is in the pipe — later than 'drain' for a
-        // frame-sized chunk, never earlier — so awaiting it is the backpressure.
+        // The callback fires once the whole chunk has been handed to the pipe — for a frame-sized
+        // chunk that is the moment 'drain' is emitted — so awaiting it is the backpressure, and it
+        // also guarantees Node no longer holds a reference to the caller's buffer.
         child.stdin.write(chunk, (error) => (error ? reject(error) : resolve()));
       });
       // If the pipe broke, report why ffmpeg died rather than "EPIPE".
