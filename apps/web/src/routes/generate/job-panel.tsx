@@ -28,7 +28,10 @@ export function JobPanel({ job, onRetry, isRetrying }: JobPanelProps) {
           </h2>
           {/* The server's message already reads "An error occurred: ..." (SPEC §8). */}
           <FormAlert message={job.errorMessage || 'An error occurred: the render failed.'} />
-          <p className="text-sm text-slate-600">{GENERATE_TEXT.creditRefunded}</p>
+          {/* Most server messages already end "Your credit was refunded."; say it once. */}
+          {!/refunded/i.test(job.errorMessage) && (
+            <p className="text-sm text-slate-600">{GENERATE_TEXT.creditRefunded}</p>
+          )}
           <button
             type="button"
             onClick={onRetry}
