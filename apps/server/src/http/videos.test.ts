@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { AppError } from '../errors.ts';
 import { FakeRenderer } from '../testing/fake-renderer.ts';
-import { createTestUser, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 import type { ImageInspector } from '../services/videos.service.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
 import { RESTART_FAILURE_MESSAGE } from '../services/render-jobs.service.ts';
@@ -93,13 +93,13 @@ describe('videos API', () => {
       payload: { name: 'Glow Clinic', email, password: 'radiant2024' },
     });
     const cookie = response.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
-    const userId = (response.json() as { user: { id: string } }).user.id;
+    const userId = response.json<{ user: { id: string } }>().user.id;
     return { cookie, userId };
   }
 
   async function creditsOf(cookie: string) {
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
-    return (me.json() as { credits: { total: number } }).credits.total;
+    return me.json<{ credits: { total: number } }>().credits.total;
   }
 
   async function videosOf(userId: string) {
@@ -274,9 +274,9 @@ describe('videos API', () => {
         url: `/api/videos/${id}`,
         headers: { cookie: clinic.cookie },
       })
-    ).json();
+    ).json<{ status: string; downloadUrl: string | null; errorMessage: string }>();
     expect(video).toMatchObject({ status: 'failed', downloadUrl: null });
-    expect((video as { errorMessage: string }).errorMessage).toContain('ffmpeg was killed');
+    expect(video.errorMessage).toContain('ffmpeg was killed');
     expect(await creditsOf(clinic.cookie)).toBe(5);
     expect(uploadsOnDisk()).not.toContain(`${id}.upload`);
   });

@@ -15,7 +15,7 @@ interface PooledWorker {
   job: PendingJob | undefined;
 }
 
-const WORKER_URL = new URL('./render.worker.ts', import.meta.url);
+const WORKER_URL = new URL('./render-worker-entry.mjs', import.meta.url);
 
 /**
  * Renders in worker threads so drawing frames never blocks the HTTP event loop. Workers
@@ -69,7 +69,7 @@ export class WorkerRenderer implements VideoRenderer {
     });
     const slot: PooledWorker = { worker, job: undefined };
     worker.on('message', (message: RenderWorkerMessage) => this.onMessage(slot, message));
-    worker.on('error', (error) => this.onWorkerExit(slot, error));
+    worker.on('error', (error: Error) => this.onWorkerExit(slot, error));
     worker.on('exit', (code) =>
       this.onWorkerExit(slot, new Error(`the render worker exited with code ${code}`)),
     );

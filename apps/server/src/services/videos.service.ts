@@ -1,4 +1,4 @@
-import { outputSizeFor, type PlanId, type VideoOptions } from '@glowreel/contracts';
+import { outputSizeFor, type VideoOptions } from '@glowreel/contracts';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -58,7 +58,7 @@ export class VideosService {
   async createVideo(request: CreateVideoRequest): Promise<VideoRecord> {
     const inspected = await this.deps.inspector.inspect(request.image);
     const profile = await this.deps.profiles.getProfile(request.userId);
-    const size = outputSizeFor(profile.subscription.plan as PlanId, request.options.aspect);
+    const size = outputSizeFor(profile.subscription.plan, request.options.aspect);
     const reservation = await this.deps.credits.reserve(request.userId);
     const videoId = crypto.randomUUID();
     let inputPath: string | undefined;

@@ -1,4 +1,4 @@
-import { Canvas, createCanvas, ImageData } from '@napi-rs/canvas';
+import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import type { Canvas2D } from '../canvas.ts';
 import { draw } from '../draw.ts';
 import type { Affine } from '../geometry.ts';
@@ -15,10 +15,21 @@ export function rasterToCanvas(raster: Raster): Canvas {
 }
 
 /** Draws `source` through `transform` onto a canvas of `size` and reads it back (alignment preview, analysis). */
-export function warpRaster(source: Raster, transform: Affine, size: { width: number; height: number }): Raster {
+export function warpRaster(
+  source: Raster,
+  transform: Affine,
+  size: { width: number; height: number },
+): Raster {
   const canvas = createCanvas(size.width, size.height);
   const context = canvas.getContext('2d');
-  context.setTransform(transform.a, transform.b, transform.c, transform.d, transform.e, transform.f);
+  context.setTransform(
+    transform.a,
+    transform.b,
+    transform.c,
+    transform.d,
+    transform.e,
+    transform.f,
+  );
   context.drawImage(rasterToCanvas(source), 0, 0);
   const data = context.getImageData(0, 0, size.width, size.height).data;
   const out = createRaster(size.width, size.height);
@@ -33,7 +44,10 @@ export interface FrameRenderer {
   frameRaster(index: number): Raster;
 }
 
-export function createFrameRenderer(scene: Scene, panels: { before: Raster; after: Raster; logo: Raster | null }): FrameRenderer {
+export function createFrameRenderer(
+  scene: Scene,
+  panels: { before: Raster; after: Raster; logo: Raster | null },
+): FrameRenderer {
   registerEngineFonts();
   const canvas = createCanvas(scene.width, scene.height);
   // The napi context implements the Canvas 2D calls the timeline uses.
@@ -44,7 +58,8 @@ export function createFrameRenderer(scene: Scene, panels: { before: Raster; afte
     logo: panels.logo ? rasterToCanvas(panels.logo) : null,
   };
   const logoSize = panels.logo ? { width: panels.logo.width, height: panels.logo.height } : null;
-  const paint = (index: number) => draw(context, scene, evaluate(scene, index / scene.fps), assets, { logoSize });
+  const paint = (index: number) =>
+    draw(context, scene, evaluate(scene, index / scene.fps), assets, { logoSize });
   return {
     renderFrame(index) {
       paint(index);
