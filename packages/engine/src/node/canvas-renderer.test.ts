@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { buildScene, frameCount } from '../build-scene.ts';
+import type { Rect } from '../geometry.ts';
+import { computeLayout } from '../layout.ts';
+import { createRaster, type Raster } from '../raster.ts';
+import { DEFAULT_COLORS } from '../scene.ts';
+import { phasesFor } from '../timeline.ts';
+import { createFrameRenderer } from './canvas-renderer.ts';
+
+function solidPanel(width: number, height: number, rgb: [number, number, number]): Raster {
+  const raster = createRaster(width, height);
+  for (let i = 0; i < raster.data.length; i += 4) {
+    raster.data[i] = rgb[0];
+    raster.data[i + 1] = rgb[1];
+    raster.data[i + 2] = rgb[2];
+    raster.data[i + 3] = 255;
+  }
+  return raster;
+}
+
+function meanColor(frame: Raster, rect: Rect): [number, number, number] {
+  const sums = [0, 0, 0];
+  let count = 0;
+  for (let y = Math.ceil(rect.y); y < Math.floor(rect.y + rect.height); y += 2) {
+    for (let x = Math.ceil(rect.x); x < Math.floor(rect.x + rect.width); x += 2) {
+      const i = (y * frame.width + x) * 4;
+      for (let c = 0; c < 3; c += 1) sums[c] = (sums[c] ?? 0) + (frame.data[i + c] ?? 0);
+      count += 1;
+    }
+  }
+  return sums.map((sum) => sum / count) as [number, number, number];
+}
+
+function inset(rect: Rect, share: number): Rect {
+  return {
+    x: rect.x + rect.width * share,
+    y: rect.y + rect.height * share,
+    width: rect.width * (1 - 2 * share),
+    height: rect.height * (1 - 2 * share),
+  };
+}
+
+const BEFORE_RGB: [number, number, number] = [200, 60, 50];
+const AFTER_RGB: [number, number, number] = [40, 90, 210];
+
+describe('frames drawn by the server renderer', () => {
+  const before = solidPanel(600, 800, BEFORE_RGB);
+  const after = solidPanel(600, 800, AFTER_RGB);
+  const scene = buildScene({
+    size: { width: 1280, height: 720 },
+    options: {
+      primaryAnimation: 'animate_before_head_turn',
+      emphasisEffect: 'none',
+      motionSpeed: 'normal',
+      aspect: '16:9',
+    },
+    beforeSize: before,
+    afterSize: after,
+    alignment: null,
+    faceCenter: null,
+    treatedArea: null,
+    branding: { clinicName: 'Lumen Aesthetics', contact: '555-0100', treatmentTitle: 'Lip Refill' },
+  });
+  const renderer = createFrameRenderer(scene, { before, after, logo: null });
+  const layout = computeLayout(scene, scene.aspect, scene.panelSize);
+  const phases = phasesFor(scene);
+  // The middle of the stage, clear of the labels and the wipe handle.
+  const stageCore = inset(layout.stage, 0.3);
+
+  const distance = (a: number[], b: number[]) =>
+    Math.max(...a.map((value, i) => Math.abs(value - (b[i] ?? 0))));
+
+  it('opens on the before photo', () => {
+    expect(distance(meanColor(renderer.frameRaster(0), stageCore), BEFORE_RGB)).toBeLessThan(3);
+  });
+
+  it('shows the after photo once the reveal has finished', () => {
+    const frame = Math.ceil((phases.wipeEnd + 0.05) * scene.fps);
+    expect(distance(meanColor(renderer.frameRaster(frame), stageCore), AFTER_RGB)).toBeLessThan(3);
+  });
+
+  it('places before and after side by side, each in its own slot', () => {
+    const frame = renderer.frameRaster(Math.ceil((phases.splitEnd + 0.2) * scene.fps));
+    expect(distance(meanColor(frame, inset(layout.beforeSlot, 0.3)), BEFORE_RGB)).toBeLessThan(3);
+    expect(distance(meanColor(frame, inset(layout.afterSlot, 0.3)), AFTER_RGB)).toBeLessThan(3);
+  });
+
+  it('draws the end card text (ink inside the safe box on the plain card)', () => {
+    const frame = renderer.frameRaster(frameCount(scene) - 1);
+    const background = [15, 23, 42]; // DEFAULT_COLORS.background
+    expect(DEFAULT_COLORS.background).toBe('#0f172a');
+    let ink = 0;
+    const safe = layout.safe;
+    for (let y = Math.floor(safe.y); y < safe.y + safe.height; y += 1) {
+      for (let x = Math.floor(safe.x); x < safe.x + safe.width; x += 1) {
+        const i = (y * frame.width + x) * 4;
+        if (Math.abs((frame.data[i] ?? 0) - (background[0] ?? 0)) > 60) ink += 1;
+      }
+    }
+    expect(ink).toBeGreaterThan(2000);
+    // And nothing of the photos remains on the card.
+    expect(distance(meanColor(frame, inset(layout.beforeSlot, 0.45)), background)).toBeLessThan(3);
+  });
+});

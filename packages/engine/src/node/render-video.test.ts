@@ -1,0 +1,119 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { outputSizeFor, type Aspect, type PlanId } from '@glowreel/contracts';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compose, paintPortrait } from '../analysis/split-synthetic.ts';
+import type { Raster } from '../raster.ts';
+import { probeVideo } from './ffprobe.ts';
+import { renderVideoFile, type RenderVideoRequest } from './render-video.ts';
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-render-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+async function writeComposite(name: string, raster: Raster): Promise<string> {
+  const file = path.join(workDir, name);
+  const png = await sharp(
+    Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.length),
+    {
+      raw: { width: raster.width, height: raster.height, channels: 4 },
+    },
+  )
+    .png()
+    .toBuffer();
+  writeFileSync(file, png);
+  return file;
+}
+
+function request(
+  inputPath: string,
+  plan: PlanId,
+  aspect: Aspect,
+  outputDir: string,
+): RenderVideoRequest {
+  return {
+    inputPath,
+    outputDir,
+    ...outputSizeFor(plan, aspect),
+    options: {
+      primaryAnimation: 'animate_before_head_turn',
+      emphasisEffect: 'subtle_zoom',
+      motionSpeed: 'normal',
+      aspect,
+      autoAlign: true,
+    },
+    branding: {
+      clinicName: 'Lumen Aesthetics',
+      contact: '555-0100',
+      treatmentTitle: null,
+      disclosure: null,
+    },
+    ffmpegPath: null,
+    // Generated portraits have no real face; detection is covered by the faces tests.
+    faceDetection: false,
+  };
+}
+
+describe('renderVideoFile', () => {
+  const composite = compose(
+    'x',
+    paintPortrait(640, 800, { seed: 7 }),
+    paintPortrait(640, 800, { seed: 7, brightness: 1.08 }),
+  );
+
+  it.each([
+    ['free', '16:9', 1280, 720],
+    ['free', '9:16', 720, 1280],
+    ['starter', '1:1', 720, 720],
+    ['pro', '16:9', 1920, 1080],
+  ] as const)(
+    'renders a %s plan %s video as a streamable 8 s H.264 MP4 at %ix%i',
+    async (plan, aspect, width, height) => {
+      const input = await writeComposite(
+        `composite-${plan}-${aspect.replace(':', 'x')}.png`,
+        composite,
+      );
+      const outputDir = mkdtempSync(path.join(workDir, 'out-'));
+      const stages: number[] = [];
+      const result = await renderVideoFile(request(input, plan, aspect, outputDir), (progress) => {
+        if (stages.at(-1) !== progress.stage) stages.push(progress.stage);
+      });
+      const probe = await probeVideo(result.videoPath);
+      expect(probe).toMatchObject({
+        codec: 'h264',
+        profile: 'High',
+        pixFmt: 'yuv420p',
+        width,
+        height,
+        fps: 30,
+        moovBeforeMdat: true,
+      });
+      expect(Math.abs(probe.durationSeconds - 8)).toBeLessThanOrEqual(0.1);
+      expect(stages).toEqual([1, 2, 3, 4]);
+      expect(result.fileSize).toBeGreaterThan(10_000);
+      // The provenance record travels inside the file.
+      const embedded = JSON.parse(probe.tags.comment ?? '{}') as {
+        engineVersion?: string;
+        transforms?: { kind: string }[];
+      };
+      expect(embedded.engineVersion).toBe(result.provenance.engineVersion);
+      expect(embedded.transforms?.map((transform) => transform.kind)).toContain('zoom');
+      const poster = await sharp(result.posterPath).metadata();
+      expect(poster.format).toBe('jpeg');
+      expect(poster.width).toBe(Math.min(640, width));
+    },
+  );
+
+  it('fails with a clear error and leaves no partial video when ffmpeg cannot run', async () => {
+    const input = await writeComposite('composite-broken-ffmpeg.png', composite);
+    const outputDir = mkdtempSync(path.join(workDir, 'broken-'));
+    await expect(
+      renderVideoFile(
+        { ...request(input, 'free', '16:9', outputDir), ffmpegPath: '/bin/false' },
+        () => undefined,
+      ),
+    ).rejects.toThrow();
+    expect(existsSync(path.join(outputDir, 'video.mp4'))).toBe(false);
+  });
+});
