@@ -44,3 +44,22 @@ export function rasterToCanvas(raster: Raster): HTMLCanvasElement {
   context.putImageData(image, 0, 0);
   return canvas;
 }
+
+/**
+ * `image` stretched onto a raster of `size`: the plain resize the server's scene applies
+ * to the after panel when no face alignment is used.
+ */
+export function resizeToRaster(
+  image: HTMLCanvasElement,
+  size: { width: number; height: number },
+): Raster {
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('Could not get canvas context');
+  context.drawImage(image, 0, 0, size.width, size.height);
+  const raster = createRaster(size.width, size.height);
+  raster.data.set(context.getImageData(0, 0, size.width, size.height).data);
+  return raster;
+}

@@ -11,9 +11,9 @@ export interface PreviewSettings {
 }
 
 /**
- * The scene the server would build for these choices, minus what only the render knows
- * (face alignment, face centre, treated area). The layout is proportional, so the 720p
- * size every plan shares draws the same picture as a 1080p render.
+ * The scene the server would build for these choices, minus what needs face detection
+ * (alignment, the face centre zooms push toward). The layout is proportional, so the
+ * 720p size every plan shares draws the same picture as a 1080p render.
  */
 export function buildPreviewScene(photo: AnalyzedPhoto, settings: PreviewSettings): Scene {
   const { options, text } = settings;
@@ -24,7 +24,8 @@ export function buildPreviewScene(photo: AnalyzedPhoto, settings: PreviewSetting
     afterSize: { width: photo.after.width, height: photo.after.height },
     alignment: null,
     faceCenter: null,
-    treatedArea: null,
+    // Like the server: only the highlight effect looks for the treated area.
+    treatedArea: options.emphasisEffect === 'hand_gesture' ? photo.treatedArea : null,
     branding: {
       clinicName: text.clinicName.trim() || settings.fallbackClinicName,
       contact: text.contact.trim() || null,

@@ -1,5 +1,5 @@
-import { cropRaster, detectPanels, type Rect } from '@glowreel/engine';
-import { decodePhoto, rasterToCanvas } from './decode-photo.ts';
+import { cropRaster, detectPanels, findTreatedArea, type Rect } from '@glowreel/engine';
+import { decodePhoto, rasterToCanvas, resizeToRaster } from './decode-photo.ts';
 
 /** The part of the engine's panel detection the screen uses. */
 export interface PanelSplit {
@@ -20,19 +20,30 @@ export interface AnalyzedPhoto {
   split: PanelSplit;
   before: HTMLCanvasElement;
   after: HTMLCanvasElement;
+  /**
+   * Where the panels differ most, in before-panel pixels: what "Highlight the treated
+   * area" circles. Found on the unaligned panels; the render repeats it after aligning
+   * the faces, so its circle can sit slightly differently.
+   */
+  treatedArea: Rect;
 }
 
 export async function analyzePhoto(file: File): Promise<AnalyzedPhoto> {
   const decoded = await decodePhoto(file);
   // detectPanels is the same pure function the server runs, on the same RGBA layout.
   const split: PanelSplit = detectPanels(decoded.raster);
+  const beforeRaster = cropRaster(decoded.raster, split.before);
+  const before = rasterToCanvas(beforeRaster);
+  const after = rasterToCanvas(cropRaster(decoded.raster, split.after));
+  const { rect } = findTreatedArea(beforeRaster, resizeToRaster(after, beforeRaster));
   return {
     fileName: file.name,
     width: decoded.width,
     height: decoded.height,
     split,
-    before: rasterToCanvas(cropRaster(decoded.raster, split.before)),
-    after: rasterToCanvas(cropRaster(decoded.raster, split.after)),
+    before,
+    after,
+    treatedArea: rect,
   };
 }
 

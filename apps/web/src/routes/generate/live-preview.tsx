@@ -82,7 +82,7 @@ export function LivePreview({ photo, isAnalyzing, settings }: LivePreviewProps) 
       {scene && (
         <p className="text-xs text-slate-500">
           Plays in your browser with the same timeline the server renders. Face alignment and the
-          treated-area highlight are worked out during the render.
+          zoom&apos;s focus on the face are added during the render.
           {isReducedMotion &&
             playChoice === null &&
             ' Paused because your device asks for reduced motion.'}
