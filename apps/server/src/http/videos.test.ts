@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { AppError } from '../errors.ts';
 import { FakeRenderer } from '../testing/fake-renderer.ts';
+import { multipart } from '../testing/multipart.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 import type { ImageInspector } from '../services/videos.service.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
@@ -24,32 +25,6 @@ const inspector: ImageInspector = {
         )
       : Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
 };
-
-function multipart(fields: Record<string, string>, image: Buffer | null) {
-  const boundary = '----glowreel-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (image) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="composite.png"\r\ncontent-type: image/png\r\n\r\n`,
-      ),
-      image,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('videos API', () => {
   let test: TestRuntime;
