@@ -15,7 +15,10 @@ export interface SceneInput {
 }
 
 /** Stretches the after panel onto the before panel's frame when there is no alignment. */
-function resizeTransform(from: { width: number; height: number }, to: { width: number; height: number }): Affine {
+function resizeTransform(
+  from: { width: number; height: number },
+  to: { width: number; height: number },
+): Affine {
   return { a: to.width / from.width, b: 0, c: 0, d: to.height / from.height, e: 0, f: 0 };
 }
 

@@ -27,7 +27,10 @@ export function drawEndCard<T>(
   const centerX = safe.x + safe.width / 2;
   let y = safe.y + safe.height * 0.22;
   if (assets.logo && logoSize) {
-    const box = containRect({ x: safe.x, y: safe.y + safe.height * 0.05, width: safe.width, height: safe.height * 0.22 }, logoSize);
+    const box = containRect(
+      { x: safe.x, y: safe.y + safe.height * 0.05, width: safe.width, height: safe.height * 0.22 },
+      logoSize,
+    );
     ctx.drawImage(assets.logo, box.x, box.y, box.width, box.height);
     y = box.y + box.height + unit * 0.08;
   } else {

@@ -18,10 +18,21 @@ export function panelPlacement(scene: Scene, panel: PanelState, focus: Point): A
   };
 }
 
-export function drawPanel<T>(ctx: Canvas2D<T>, scene: Scene, assets: SceneAssets<T>, panel: PanelState, focus: Point): void {
+export function drawPanel<T>(
+  ctx: Canvas2D<T>,
+  scene: Scene,
+  assets: SceneAssets<T>,
+  panel: PanelState,
+  focus: Point,
+): void {
   if (panel.clip.width <= 0 || panel.clip.height <= 0) return;
   const imageToCanonical = panel.which === 'before' ? IDENTITY : scene.afterTransform;
-  const m = composeAffine(panelPlacement(scene, panel, focus), imageToCanonical);
+  const assetScale = (panel.which === 'before' ? assets.scale?.before : assets.scale?.after) ?? 1;
+  const assetToImage: Affine = { a: 1 / assetScale, b: 0, c: 0, d: 1 / assetScale, e: 0, f: 0 };
+  const m = composeAffine(
+    panelPlacement(scene, panel, focus),
+    composeAffine(imageToCanonical, assetToImage),
+  );
   ctx.save();
   resetTransform(ctx);
   clipToRect(ctx, panel.clip);

@@ -25,7 +25,11 @@ export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState): void {
   ctx.restore();
 }
 
-export function drawCaption<T>(ctx: Canvas2D<T>, caption: NonNullable<FrameState['caption']>, color: string): void {
+export function drawCaption<T>(
+  ctx: Canvas2D<T>,
+  caption: NonNullable<FrameState['caption']>,
+  color: string,
+): void {
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = caption.opacity;
@@ -37,7 +41,12 @@ export function drawCaption<T>(ctx: Canvas2D<T>, caption: NonNullable<FrameState
   ctx.restore();
 }
 
-export function drawDivider<T>(ctx: Canvas2D<T>, divider: NonNullable<FrameState['divider']>, accent: string, fontSize: number): void {
+export function drawDivider<T>(
+  ctx: Canvas2D<T>,
+  divider: NonNullable<FrameState['divider']>,
+  accent: string,
+  fontSize: number,
+): void {
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = divider.opacity;
@@ -56,7 +65,11 @@ export function drawDivider<T>(ctx: Canvas2D<T>, divider: NonNullable<FrameState
   ctx.restore();
 }
 
-export function drawHighlight<T>(ctx: Canvas2D<T>, highlight: NonNullable<FrameState['highlight']>, accent: string): void {
+export function drawHighlight<T>(
+  ctx: Canvas2D<T>,
+  highlight: NonNullable<FrameState['highlight']>,
+  accent: string,
+): void {
   if (highlight.opacity <= 0) return;
   ctx.save();
   resetTransform(ctx);
@@ -66,7 +79,15 @@ export function drawHighlight<T>(ctx: Canvas2D<T>, highlight: NonNullable<FrameS
   ctx.shadowColor = accent;
   ctx.shadowBlur = highlight.lineWidth * 4;
   ctx.beginPath();
-  ctx.ellipse(highlight.center.x, highlight.center.y, highlight.radiusX, highlight.radiusY, 0, 0, Math.PI * 2);
+  ctx.ellipse(
+    highlight.center.x,
+    highlight.center.y,
+    highlight.radiusX,
+    highlight.radiusY,
+    0,
+    0,
+    Math.PI * 2,
+  );
   ctx.stroke();
   ctx.restore();
 }

@@ -16,10 +16,19 @@ export interface Layout {
 // buttons) and the right edge (action column), so text and faces stay inside this box.
 const VERTICAL_SAFE = { left: 0.06, right: 0.12, top: 0.12, bottom: 0.22 };
 
-function insetRect(width: number, height: number, inset: { left: number; right: number; top: number; bottom: number }): Rect {
+function insetRect(
+  width: number,
+  height: number,
+  inset: { left: number; right: number; top: number; bottom: number },
+): Rect {
   const x = width * inset.left;
   const y = height * inset.top;
-  return { x, y, width: width * (1 - inset.left - inset.right), height: height * (1 - inset.top - inset.bottom) };
+  return {
+    x,
+    y,
+    width: width * (1 - inset.left - inset.right),
+    height: height * (1 - inset.top - inset.bottom),
+  };
 }
 
 /** The largest rectangle with the panel's aspect ratio centred in `box` (nothing cropped). */
@@ -27,7 +36,12 @@ export function containRect(box: Rect, panel: { width: number; height: number })
   const scale = Math.min(box.width / panel.width, box.height / panel.height);
   const width = panel.width * scale;
   const height = panel.height * scale;
-  return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+  return {
+    x: box.x + (box.width - width) / 2,
+    y: box.y + (box.height - height) / 2,
+    width,
+    height,
+  };
 }
 
 export function computeLayout(
@@ -64,4 +78,14 @@ export function computeLayout(
     labelFontSize: shortSide * 0.04,
     captionFontSize,
   };
+}
+
+/** The largest on-screen scale of the canonical panel over the whole video (zoom included). */
+export function largestPanelScale(
+  layout: Layout,
+  panel: { width: number },
+  maxZoom = 1.05,
+): number {
+  const widest = Math.max(layout.stage.width, layout.beforeSlot.width, layout.afterSlot.width);
+  return (widest / panel.width) * maxZoom;
 }

@@ -50,4 +50,9 @@ export interface SceneAssets<TImage> {
   before: TImage;
   after: TImage;
   logo: TImage | null;
+  /**
+   * Asset pixels per original panel pixel, when the panels were shrunk once up front to
+   * the largest size they are shown at (much cheaper than scaling them every frame).
+   */
+  scale?: { before: number; after: number };
 }

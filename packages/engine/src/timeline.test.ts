@@ -4,7 +4,12 @@ import { evaluate, phasesFor } from './timeline.ts';
 
 const baseInput = {
   size: { width: 1280, height: 720 },
-  options: { primaryAnimation: 'animate_before_head_turn', emphasisEffect: 'none', motionSpeed: 'normal', aspect: '16:9' },
+  options: {
+    primaryAnimation: 'animate_before_head_turn',
+    emphasisEffect: 'none',
+    motionSpeed: 'normal',
+    aspect: '16:9',
+  },
   beforeSize: { width: 800, height: 1000 },
   afterSize: { width: 800, height: 1000 },
   alignment: null,
@@ -36,7 +41,11 @@ describe('timeline', () => {
     expect(before && after && before.rect.x + before.rect.width <= after.rect.x).toBe(true);
     expect(state.labels.map((label) => label.text)).toEqual(['BEFORE', 'AFTER']);
 
-    const tall = buildScene({ ...baseInput, size: { width: 720, height: 1280 }, options: { ...baseInput.options, aspect: '9:16' } });
+    const tall = buildScene({
+      ...baseInput,
+      size: { width: 720, height: 1280 },
+      options: { ...baseInput.options, aspect: '9:16' },
+    });
     const tallState = evaluate(tall, phasesFor(tall).splitEnd + 0.1);
     const [top, bottom] = tallState.panels;
     expect(top && bottom && top.rect.y + top.rect.height <= bottom.rect.y).toBe(true);
@@ -48,7 +57,10 @@ describe('timeline', () => {
   });
 
   it('pushes in by 5% with subtle_zoom and not otherwise', () => {
-    const zoomed = buildScene({ ...baseInput, options: { ...baseInput.options, emphasisEffect: 'subtle_zoom' } });
+    const zoomed = buildScene({
+      ...baseInput,
+      options: { ...baseInput.options, emphasisEffect: 'subtle_zoom' },
+    });
     const plain = buildScene(baseInput);
     const t = phasesFor(zoomed).endCardStart;
     expect(evaluate(zoomed, 0).panels[0]?.zoom).toBe(1);
@@ -57,7 +69,10 @@ describe('timeline', () => {
   });
 
   it('highlights the treated area only with hand_gesture, after the panels settle', () => {
-    const scene = buildScene({ ...baseInput, options: { ...baseInput.options, emphasisEffect: 'hand_gesture' } });
+    const scene = buildScene({
+      ...baseInput,
+      options: { ...baseInput.options, emphasisEffect: 'hand_gesture' },
+    });
     const phases = phasesFor(scene);
     expect(evaluate(scene, 0.5).highlight).toBeNull();
     const lit = evaluate(scene, phases.splitEnd + 0.5).highlight;
@@ -81,8 +96,11 @@ describe('timeline', () => {
 
   it('uses the default disclosure unless the clinic edits it', () => {
     expect(buildScene(baseInput).branding.disclosure).toBe('Individual results may vary');
-    expect(buildScene({ ...baseInput, branding: { clinicName: 'A', disclosure: 'Results from 2 sessions' } }).branding.disclosure).toBe(
-      'Results from 2 sessions',
-    );
+    expect(
+      buildScene({
+        ...baseInput,
+        branding: { clinicName: 'A', disclosure: 'Results from 2 sessions' },
+      }).branding.disclosure,
+    ).toBe('Results from 2 sessions');
   });
 });

@@ -28,7 +28,13 @@ export interface FrameState {
   panels: PanelState[];
   labels: LabelState[];
   divider: { x: number; top: number; bottom: number; opacity: number } | null;
-  highlight: { center: Point; radiusX: number; radiusY: number; opacity: number; lineWidth: number } | null;
+  highlight: {
+    center: Point;
+    radiusX: number;
+    radiusY: number;
+    opacity: number;
+    lineWidth: number;
+  } | null;
   caption: { text: string; x: number; y: number; fontSize: number; opacity: number } | null;
   endCard: { opacity: number; layout: Layout } | null;
   focus: Point;
@@ -88,7 +94,10 @@ function toFrame(rect: Rect, scene: Scene, point: Point): Point {
 export function evaluate(scene: Scene, t: number): FrameState {
   const layout = computeLayout(scene, scene.aspect, scene.panelSize);
   const phases = phasesFor(scene);
-  const zoom = scene.emphasisEffect === 'subtle_zoom' ? 1 + 0.05 * easeInOutCubic(progress(t, 0, phases.endCardStart)) : 1;
+  const zoom =
+    scene.emphasisEffect === 'subtle_zoom'
+      ? 1 + 0.05 * easeInOutCubic(progress(t, 0, phases.endCardStart))
+      : 1;
   const wipe = easeInOutCubic(progress(t, phases.wipeStart, phases.wipeEnd));
   const split = easeInOutCubic(progress(t, phases.splitStart, phases.splitEnd));
   const labelFont = layout.labelFontSize;
@@ -110,26 +119,65 @@ export function evaluate(scene: Scene, t: number): FrameState {
       { which: 'after', rect: stage, clip: afterClip, zoom },
     ];
     labels = [
-      { text: 'BEFORE', x: stage.x + stage.width - inset, y: stage.y + inset, align: 'right', fontSize: labelFont, clip: beforeClip, opacity: 1 },
-      { text: 'AFTER', x: stage.x + inset, y: stage.y + inset, align: 'left', fontSize: labelFont, clip: afterClip, opacity: 1 },
+      {
+        text: 'BEFORE',
+        x: stage.x + stage.width - inset,
+        y: stage.y + inset,
+        align: 'right',
+        fontSize: labelFont,
+        clip: beforeClip,
+        opacity: 1,
+      },
+      {
+        text: 'AFTER',
+        x: stage.x + inset,
+        y: stage.y + inset,
+        align: 'left',
+        fontSize: labelFont,
+        clip: afterClip,
+        opacity: 1,
+      },
     ];
-    const dividerOpacity = wipe > 0 && wipe < 1 ? 1 : progress(t, phases.wipeStart - 0.2, phases.wipeStart);
-    divider = wipe >= 1 ? null : { x: wipeX, top: stage.y, bottom: stage.y + stage.height, opacity: dividerOpacity };
+    const dividerOpacity =
+      wipe > 0 && wipe < 1 ? 1 : progress(t, phases.wipeStart - 0.2, phases.wipeStart);
+    divider =
+      wipe >= 1
+        ? null
+        : { x: wipeX, top: stage.y, bottom: stage.y + stage.height, opacity: dividerOpacity };
   } else {
     panels = [
       { which: 'before', rect: beforeRect, clip: beforeRect, zoom },
       { which: 'after', rect: afterRect, clip: afterRect, zoom },
     ];
     labels = [
-      { text: 'BEFORE', x: beforeRect.x + inset, y: beforeRect.y + inset, align: 'left', fontSize: labelFont, clip: beforeRect, opacity: 1 },
-      { text: 'AFTER', x: afterRect.x + inset, y: afterRect.y + inset, align: 'left', fontSize: labelFont, clip: afterRect, opacity: 1 },
+      {
+        text: 'BEFORE',
+        x: beforeRect.x + inset,
+        y: beforeRect.y + inset,
+        align: 'left',
+        fontSize: labelFont,
+        clip: beforeRect,
+        opacity: 1,
+      },
+      {
+        text: 'AFTER',
+        x: afterRect.x + inset,
+        y: afterRect.y + inset,
+        align: 'left',
+        fontSize: labelFont,
+        clip: afterRect,
+        opacity: 1,
+      },
     ];
   }
 
   let highlight: FrameState['highlight'] = null;
   if (scene.emphasisEffect === 'hand_gesture' && scene.treatedArea && split >= 1) {
     const area = scene.treatedArea;
-    const center = toFrame(afterRect, scene, { x: area.x + area.width / 2, y: area.y + area.height / 2 });
+    const center = toFrame(afterRect, scene, {
+      x: area.x + area.width / 2,
+      y: area.y + area.height / 2,
+    });
     const scale = afterRect.width / scene.panelSize.width;
     const pulse = 1 + 0.08 * Math.sin(2 * Math.PI * phases.pulseHz * (t - phases.splitEnd));
     const fadeIn = easeOutCubic(progress(t, phases.splitEnd, phases.splitEnd + 0.4));
@@ -143,7 +191,9 @@ export function evaluate(scene: Scene, t: number): FrameState {
     };
   }
 
-  const captionOpacity = progress(t, phases.splitStart, phases.splitEnd) * (1 - progress(t, phases.endCardStart, phases.endCardFadeEnd));
+  const captionOpacity =
+    progress(t, phases.splitStart, phases.splitEnd) *
+    (1 - progress(t, phases.endCardStart, phases.endCardFadeEnd));
   const caption: FrameState['caption'] =
     captionOpacity > 0
       ? {

@@ -1,6 +1,7 @@
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import type { Canvas2D } from '../canvas.ts';
 import { draw } from '../draw.ts';
+import { computeLayout, largestPanelScale } from '../layout.ts';
 import type { Affine } from '../geometry.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import type { Scene, SceneAssets } from '../scene.ts';
@@ -37,6 +38,21 @@ export function warpRaster(
   return out;
 }
 
+/** A canvas holding `raster` shrunk by `scale` (≤ 1), drawn once with high-quality filtering. */
+function scaledCanvas(raster: Raster, scale: number): Canvas {
+  const source = rasterToCanvas(raster);
+  if (scale >= 1) return source;
+  const canvas = createCanvas(
+    Math.max(1, Math.round(raster.width * scale)),
+    Math.max(1, Math.round(raster.height * scale)),
+  );
+  const context = canvas.getContext('2d');
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(source, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
 export interface FrameRenderer {
   /** RGBA bytes of frame `index` (opaque, so premultiplied equals straight alpha). */
   renderFrame(index: number): Uint8Array;
@@ -49,24 +65,44 @@ export function createFrameRenderer(
   panels: { before: Raster; after: Raster; logo: Raster | null },
 ): FrameRenderer {
   registerEngineFonts();
-  const canvas = createCanvas(scene.width, scene.height);
-  // The napi context implements the Canvas 2D calls the timeline uses.
-  const context = canvas.getContext('2d') as unknown as Canvas2D<Canvas>;
+  // Two canvases in turn: frame N+1 is drawn while frame N is still flowing into ffmpeg
+  // (renderFrame hands out the canvas's own memory, which must not change mid-write).
+  const canvases = [
+    createCanvas(scene.width, scene.height),
+    createCanvas(scene.width, scene.height),
+  ];
+  // Shrink the photos once to the largest size they are ever shown at, instead of
+  // resampling full-resolution photos on every frame.
+  const largest = largestPanelScale(
+    computeLayout(scene, scene.aspect, scene.panelSize),
+    scene.panelSize,
+  );
+  const t = scene.afterTransform;
+  const afterToCanonical = Math.sqrt(Math.abs(t.a * t.d - t.b * t.c));
+  const beforeScale = Math.min(1, largest);
+  const afterScale = Math.min(1, largest * afterToCanonical);
+  const before = scaledCanvas(panels.before, beforeScale);
+  const after = scaledCanvas(panels.after, afterScale);
   const assets: SceneAssets<Canvas> = {
-    before: rasterToCanvas(panels.before),
-    after: rasterToCanvas(panels.after),
+    before,
+    after,
     logo: panels.logo ? rasterToCanvas(panels.logo) : null,
+    scale: { before: before.width / panels.before.width, after: after.width / panels.after.width },
   };
   const logoSize = panels.logo ? { width: panels.logo.width, height: panels.logo.height } : null;
-  const paint = (index: number) =>
+  const paint = (index: number): Canvas => {
+    const canvas = canvases[index % canvases.length] ?? createCanvas(scene.width, scene.height);
+    // The napi context implements the Canvas 2D calls the timeline uses.
+    const context = canvas.getContext('2d') as unknown as Canvas2D<Canvas>;
     draw(context, scene, evaluate(scene, index / scene.fps), assets, { logoSize });
+    return canvas;
+  };
   return {
     renderFrame(index) {
-      paint(index);
-      return canvas.data();
+      return paint(index).data();
     },
     frameRaster(index) {
-      paint(index);
+      const canvas = paint(index);
       const out = createRaster(scene.width, scene.height);
       out.data.set(canvas.getContext('2d').getImageData(0, 0, scene.width, scene.height).data);
       return out;

@@ -19,5 +19,7 @@ export function registerEngineFonts(): void {
 
 /** The font files, for the browser preview to load the very same glyphs. */
 export function engineFontFiles(): string[] {
-  return [400, 700].map((weight) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff2`));
+  return [400, 700].map((weight) =>
+    require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff2`),
+  );
 }

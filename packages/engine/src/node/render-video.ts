@@ -148,10 +148,15 @@ export async function renderVideoFile(
   });
   const total = frameCount(scene);
   try {
+    // Draw the next frame while the previous one is still being written to ffmpeg.
+    let writing: Promise<void> = Promise.resolve();
     for (let index = 0; index < total; index += 1) {
-      await encoder.write(renderer.renderFrame(index));
-      onProgress({ stage: 3, percent: 10 + Math.floor((85 * (index + 1)) / total) });
+      const frame = renderer.renderFrame(index);
+      await writing;
+      writing = encoder.write(frame);
+      onProgress({ stage: 3, percent: 10 + Math.floor((85 * index) / total) });
     }
+    await writing;
     onProgress({ stage: 4, percent: 96 });
     await encoder.finish();
   } catch (error) {
