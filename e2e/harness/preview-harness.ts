@@ -1,0 +1,59 @@
+// Bundled into a blank Chromium page by preview-equals-render.spec.ts: draws one frame
+// of a scene with the engine's timeline on an HTML canvas, exactly as the preview does.
+import {
+  buildScene,
+  draw,
+  ENGINE_FONT_FAMILY,
+  evaluate,
+  type Canvas2D,
+  type SceneInput,
+} from '../../packages/engine/src/index.ts';
+
+interface PanelPixels {
+  width: number;
+  height: number;
+  rgbaBase64: string;
+}
+
+function toCanvas(panel: PanelPixels): HTMLCanvasElement {
+  const bytes = Uint8ClampedArray.from(atob(panel.rgbaBase64), (char) => char.charCodeAt(0));
+  const canvas = document.createElement('canvas');
+  canvas.width = panel.width;
+  canvas.height = panel.height;
+  canvas.getContext('2d')?.putImageData(new ImageData(bytes, panel.width, panel.height), 0, 0);
+  return canvas;
+}
+
+async function loadFonts(fonts: { weight: string; base64: string }[]): Promise<void> {
+  for (const font of fonts) {
+    const bytes = Uint8Array.from(atob(font.base64), (char) => char.charCodeAt(0));
+    const face = new FontFace(ENGINE_FONT_FAMILY, bytes, { weight: font.weight });
+    document.fonts.add(await face.load());
+  }
+}
+
+async function renderPreviewFrame(
+  input: SceneInput,
+  panels: { before: PanelPixels; after: PanelPixels },
+  fonts: { weight: string; base64: string }[],
+  seconds: number,
+): Promise<string> {
+  await loadFonts(fonts);
+  const scene = buildScene(input);
+  const canvas = document.createElement('canvas');
+  canvas.width = scene.width;
+  canvas.height = scene.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d context');
+  const assets = { before: toCanvas(panels.before), after: toCanvas(panels.after), logo: null };
+  // The DOM context satisfies the engine's Canvas 2D interface; the cast names the image type.
+  draw(context as unknown as Canvas2D<HTMLCanvasElement>, scene, evaluate(scene, seconds), assets);
+  const data = context.getImageData(0, 0, scene.width, scene.height).data;
+  let binary = '';
+  for (let i = 0; i < data.length; i += 0x8000)
+    binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+(window as unknown as { renderPreviewFrame: typeof renderPreviewFrame }).renderPreviewFrame =
+  renderPreviewFrame;
