@@ -7,7 +7,7 @@ import {
   evaluate,
   type Canvas2D,
   type SceneInput,
-} from '../../packages/engine/src/index.ts';
+} from '@glowreel/engine';
 
 interface PanelPixels {
   width: number;

@@ -2,13 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
-import {
-  buildScene,
-  phasesFor,
-  type Raster,
-  type SceneInput,
-} from '../../packages/engine/src/index.ts';
-import { createFrameRenderer, engineFontFiles } from '../../packages/engine/src/node/index.ts';
+import { buildScene, phasesFor, type Raster, type SceneInput } from '@glowreel/engine';
+import { createFrameRenderer, engineFontFiles } from '@glowreel/engine/node';
 
 /** A textured panel painted in code, so filtering differences would show if there were any. */
 function texturedPanel(width: number, height: number, tint: number): Raster {
@@ -71,7 +66,7 @@ test('the browser preview draws the same frames as the server render', async ({ 
     const previewBase64 = await page.evaluate(
       ([sceneInput, panels, fontFiles, t]) =>
         (
-          window as unknown as { renderPreviewFrame: (...args: unknown[]) => Promise<string> }
+          globalThis as unknown as { renderPreviewFrame: (...args: unknown[]) => Promise<string> }
         ).renderPreviewFrame(sceneInput, panels, fontFiles, t),
       [
         input,
