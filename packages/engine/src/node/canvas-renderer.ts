@@ -90,11 +90,22 @@ export function createFrameRenderer(
     scale: { before: before.width / panels.before.width, after: after.width / panels.after.width },
   };
   const logoSize = panels.logo ? { width: panels.logo.width, height: panels.logo.height } : null;
+  // Each frame is painted into the canvas that was not handed out last: the encoder may
+  // still be reading the last one. A frame whose state equals the previous frame's (holds,
+  // the end card) reuses those pixels instead of painting again.
+  let lastCanvas = 1;
+  let lastStateKey = '';
   const paint = (index: number): Canvas => {
-    const canvas = canvases[index % canvases.length] ?? createCanvas(scene.width, scene.height);
+    const state = evaluate(scene, index / scene.fps);
+    const stateKey = JSON.stringify(state);
+    const previous = canvases[lastCanvas];
+    if (stateKey === lastStateKey && previous) return previous;
+    lastCanvas = 1 - lastCanvas;
+    const canvas = canvases[lastCanvas] ?? createCanvas(scene.width, scene.height);
     // The napi context implements the Canvas 2D calls the timeline uses.
     const context = canvas.getContext('2d') as unknown as Canvas2D<Canvas>;
-    draw(context, scene, evaluate(scene, index / scene.fps), assets, { logoSize });
+    draw(context, scene, state, assets, { logoSize });
+    lastStateKey = stateKey;
     return canvas;
   };
   return {
