@@ -105,6 +105,28 @@ describe('renderVideoFile', () => {
     },
   );
 
+  it('renders two separate photos (before and after) without looking for a split', async () => {
+    const beforeFile = await writeComposite(
+      'pair-before.png',
+      paintPortrait(600, 750, { seed: 11 }),
+    );
+    const afterFile = await writeComposite(
+      'pair-after.png',
+      paintPortrait(600, 750, { seed: 11, brightness: 1.1 }),
+    );
+    const outputDir = mkdtempSync(path.join(workDir, 'pair-'));
+    const result = await renderVideoFile(
+      { ...request(beforeFile, 'free', '1:1', outputDir), afterInputPath: afterFile },
+      () => undefined,
+    );
+    expect(result.provenance.split).toMatchObject({
+      before: { x: 0, y: 0, width: 600, height: 750 },
+      after: { x: 0, y: 0, width: 600, height: 750 },
+    });
+    const probe = await probeVideo(result.videoPath);
+    expect(probe).toMatchObject({ width: 720, height: 720, codec: 'h264' });
+  });
+
   it('fails with a clear error and leaves no partial video when ffmpeg cannot run', async () => {
     const input = await writeComposite('composite-broken-ffmpeg.png', composite);
     const outputDir = mkdtempSync(path.join(workDir, 'broken-'));

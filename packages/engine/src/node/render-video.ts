@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
-import { detectPanels } from '../analysis/split.ts';
+import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../build-scene.ts';
 import { planAlignment } from '../faces/alignment.ts';
@@ -19,7 +19,10 @@ import { buildProvenance, type Provenance } from '../provenance.ts';
 export const ENGINE_VERSION = 'glowreel-builtin/1.0.0';
 
 export interface RenderVideoRequest {
+  /** The composite photo, or the before photo when `afterInputPath` is given. */
   inputPath: string;
+  /** Two separate photos (the public API's before_image and after_image). */
+  afterInputPath?: string | null;
   outputDir: string;
   width: number;
   height: number;
@@ -72,12 +75,27 @@ export async function renderVideoFile(
   onProgress: (progress: RenderVideoProgress) => void,
 ): Promise<RenderVideoResult> {
   onProgress({ stage: 1, percent: 1 });
-  const decoded = await decodeImage(await readFile(request.inputPath), {
-    background: DEFAULT_COLORS.panelBackdrop,
-  });
-  const panels = detectPanels(decoded.raster);
-  const before = cropRaster(decoded.raster, panels.before);
-  const after = cropRaster(decoded.raster, panels.after);
+  const background = { background: DEFAULT_COLORS.panelBackdrop };
+  const decoded = await decodeImage(await readFile(request.inputPath), background);
+  let before: Raster;
+  let after: Raster;
+  let panels: PanelDetection;
+  const warnings = [...decoded.warnings];
+  if (request.afterInputPath) {
+    const decodedAfter = await decodeImage(await readFile(request.afterInputPath), background);
+    warnings.push(
+      ...decodedAfter.warnings.filter(
+        (warning) => !warnings.some((seen) => seen.code === warning.code),
+      ),
+    );
+    before = decoded.raster;
+    after = decodedAfter.raster;
+    panels = panelsFromPair(before, after);
+  } else {
+    panels = detectPanels(decoded.raster);
+    before = cropRaster(decoded.raster, panels.before);
+    after = cropRaster(decoded.raster, panels.after);
+  }
   onProgress({ stage: 2, percent: 5 });
 
   const beforeFace = await detectFace(before, request.faceDetection);
@@ -172,7 +190,7 @@ export async function renderVideoFile(
     posterPath,
     durationSeconds: total / scene.fps,
     fileSize,
-    warnings: [...decoded.warnings, ...provenance.warnings],
+    warnings: [...warnings, ...provenance.warnings],
     provenance,
   };
 }
