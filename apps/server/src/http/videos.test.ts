@@ -186,6 +186,7 @@ describe('videos API', () => {
     expect(video).toMatchObject({ status: 'completed', fileSize: 20, duration: 8 });
     expect(video.processingTime).toBeGreaterThanOrEqual(0);
     expect(uploadsOnDisk()).not.toContain(`${accepted.id}.upload`);
+    expect(existsSync(path.join(test.config.dataDir, 'tmp', 'renders', accepted.id))).toBe(false);
     expect(await creditsOf(clinic.cookie)).toBe(4);
     const reservation = await test.runtime.database.db
       .selectFrom('credit_reservations')
@@ -254,6 +255,7 @@ describe('videos API', () => {
     expect(video.errorMessage).toContain('ffmpeg was killed');
     expect(await creditsOf(clinic.cookie)).toBe(5);
     expect(uploadsOnDisk()).not.toContain(`${id}.upload`);
+    expect(existsSync(path.join(test.config.dataDir, 'tmp', 'renders', id))).toBe(false);
   });
 
   it('lists videos newest first with the default title', async () => {
