@@ -32,6 +32,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+  // An idle pooled connection that the server drops (restart, failover, admin kill) emits
+  // 'error'; unhandled, that would crash the process. The pool replaces it on next use,
+  // and /readyz reports whether the database answers.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -31,6 +31,23 @@ async function runAdminSql(statement: string): Promise<void> {
   }
 }
 
+async function waitForNoConnections(databaseName: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const result = await client.query<{ count: string }>(
+        'select count(*) as count from pg_stat_activity where datname = $1',
+        [databaseName],
+      );
+      if (Number(result.rows[0]?.count ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A migrated runtime on a brand-new database: a fresh PGlite folder, or a PostgreSQL
  * database created for this test file and dropped afterwards.
@@ -58,8 +75,11 @@ export async function openTestRuntime(
     config,
     dispose: async () => {
       await runtime.close();
-      if (kind === 'postgres')
+      if (kind === 'postgres') {
+        // Let the closed pool's connections finish leaving before the database goes away.
+        await waitForNoConnections(databaseName);
         await runAdminSql(`drop database if exists ${databaseName} with (force)`);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
