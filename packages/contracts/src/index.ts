@@ -24,6 +24,16 @@ export {
   type Profile,
 } from './profile.ts';
 export {
+  DEFAULT_SITE_CONFIG,
+  RETRY_AFTER_MINUTES,
+  SAMPLE_VIDEOS,
+  SITE_COPY,
+  VIDEO_READY_CLAIM,
+  VIDEO_READY_SECONDS,
+  type SampleVideo,
+  type SiteConfig,
+} from './site.ts';
+export {
   ANIMATION_LABELS,
   ASPECTS,
   DEFAULT_VIDEO_OPTIONS,
