@@ -1,9 +1,55 @@
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@glowreel/contracts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+// DESIGN.md D9/D14: the operator's content folder. site.json overrides the public contact
+// details; samples/<slug>.mp4|.jpg replace the shipped sample videos. Both apply at build time
+// (README.md "Operator content").
+const CONTENT_DIR = path.resolve(
+  import.meta.dirname,
+  '../..',
+  process.env.GLOWREEL_CONTENT_DIR ?? 'content',
+);
+
+function readSiteConfig(): SiteConfig {
+  const file = path.join(CONTENT_DIR, 'site.json');
+  if (!existsSync(file)) return DEFAULT_SITE_CONFIG;
+  const overrides = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...DEFAULT_SITE_CONFIG };
+  for (const key of Object.keys(DEFAULT_SITE_CONFIG)) {
+    const value = overrides[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.trim() === '') {
+      throw new Error(
+        `${file}: "${key}" must be a non-empty string (got ${JSON.stringify(value)})`,
+      );
+    }
+    merged[key] = value.trim();
+  }
+  return merged as unknown as SiteConfig;
+}
+
+function operatorSamples(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'glowreel-operator-samples',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const samples = path.join(CONTENT_DIR, 'samples');
+      if (existsSync(samples)) cpSync(samples, path.join(outDir, 'samples'), { recursive: true });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), operatorSamples()],
+  define: { __GLOWREEL_SITE_CONFIG__: JSON.stringify(readSiteConfig()) },
   server: {
     proxy: {
       // Only /api/... is the server's JSON API; /api itself is a page of this SPA.

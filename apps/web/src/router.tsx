@@ -2,16 +2,7 @@ import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RequireAuth } from './components/require-auth.tsx';
 import { RouteErrorPage } from './components/route-error.page.tsx';
-import { ApiPage } from './routes/api/api.page.tsx';
-import { DashboardPage } from './routes/dashboard/dashboard.page.tsx';
-import { DocumentationPage } from './routes/documentation/documentation.page.tsx';
-import { GeneratePage } from './routes/generate/generate.page.tsx';
 import { HomePage } from './routes/home/home.page.tsx';
-import { LoginPage } from './routes/login/login.page.tsx';
-import { PrivacyPolicyPage } from './routes/privacy-policy/privacy-policy.page.tsx';
-import { RegisterPage } from './routes/register/register.page.tsx';
-import { SupportPage } from './routes/support/support.page.tsx';
-import { TermsOfServicePage } from './routes/terms-of-service/terms-of-service.page.tsx';
 
 function RootLayout() {
   return (
@@ -24,6 +15,8 @@ function RootLayout() {
 
 // SPEC §2 routes. DESIGN D6: /dashboard is for every signed-in user, so neither guard
 // asks for a paid plan.
+// Only the landing page is in the first bundle: every other route (the dashboard, /generate
+// with its engine and face model, the static pages) is its own chunk, loaded on navigation.
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -31,29 +24,82 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
+      {
+        path: 'login',
+        lazy: async () => ({
+          Component: (await import('./routes/login/login.page.tsx')).LoginPage,
+        }),
+      },
+      {
+        path: 'register',
+        lazy: async () => ({
+          Component: (await import('./routes/register/register.page.tsx')).RegisterPage,
+        }),
+      },
       {
         path: 'dashboard',
-        element: (
-          <RequireAuth>
-            <DashboardPage />
-          </RequireAuth>
-        ),
+        lazy: async () => {
+          const { DashboardPage } = await import('./routes/dashboard/dashboard.page.tsx');
+          return {
+            Component: () => (
+              <RequireAuth>
+                <DashboardPage />
+              </RequireAuth>
+            ),
+          };
+        },
       },
       {
         path: 'generate',
-        element: (
-          <RequireAuth>
-            <GeneratePage />
-          </RequireAuth>
-        ),
+        lazy: async () => {
+          const { GeneratePage } = await import('./routes/generate/generate.page.tsx');
+          return {
+            Component: () => (
+              <RequireAuth>
+                <GeneratePage />
+              </RequireAuth>
+            ),
+          };
+        },
       },
-      { path: 'documentation', element: <DocumentationPage /> },
-      { path: 'api', element: <ApiPage /> },
-      { path: 'support', element: <SupportPage /> },
-      { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: 'terms-of-service', element: <TermsOfServicePage /> },
+      {
+        path: 'documentation',
+        lazy: async () => ({
+          Component: (await import('./routes/documentation/documentation.page.tsx'))
+            .DocumentationPage,
+        }),
+      },
+      {
+        path: 'api',
+        lazy: async () => ({ Component: (await import('./routes/api/api.page.tsx')).ApiPage }),
+      },
+      {
+        path: 'support',
+        lazy: async () => ({
+          Component: (await import('./routes/support/support.page.tsx')).SupportPage,
+        }),
+      },
+      {
+        path: 'privacy-policy',
+        lazy: async () => ({
+          Component: (await import('./routes/privacy-policy/privacy-policy.page.tsx'))
+            .PrivacyPolicyPage,
+        }),
+      },
+      {
+        path: 'terms-of-service',
+        lazy: async () => ({
+          Component: (await import('./routes/terms-of-service/terms-of-service.page.tsx'))
+            .TermsOfServicePage,
+        }),
+      },
+      {
+        // Unknown addresses get a helpful page inside the site's frame (SPEC shows none).
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('./routes/not-found/not-found.page.tsx')).NotFoundPage,
+        }),
+      },
     ],
   },
 ]);

@@ -1,0 +1,164 @@
+import { SAMPLE_VIDEOS, type SampleVideo } from '@glowreel/contracts';
+import { ArrowRight } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
+
+/** SPEC §9: the track moves 1.5 px per frame (of a 60 Hz display) over three copies. */
+export const CAROUSEL_PX_PER_FRAME = 1.5;
+const COPIES = 3;
+const FRAME_MS = 1000 / 60;
+
+export function SampleCarousel() {
+  const prefersReducedMotion = usePrefersReducedMotion();
+
+  return (
+    <section aria-labelledby="samples-heading" className="py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
+        <h2
+          id="samples-heading"
+          className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+        >
+          Sample transformation videos
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+          Rendered by our own engine from illustrated faces: no real patients. Yours will show your
+          clinic&apos;s real results.
+        </p>
+      </div>
+      {prefersReducedMotion ? <StillRow /> : <MovingTrack />}
+      <div className="mt-10 text-center">
+        <Link
+          to="/register"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-800"
+        >
+          Upload Your Before &amp; After Photos
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Auto-scrolling track; hovering or focusing it pauses the movement. */
+function MovingTrack() {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const trackRef = useRef<HTMLUListElement>(null);
+  const isPausedRef = useRef(false);
+
+  useEffect(() => {
+    const track = trackRef.current;
+    const viewport = viewportRef.current;
+    if (track === null || viewport === null) return;
+    let offset = 0;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function step(now) {
+      const elapsed = Math.min(now - last, 100);
+      last = now;
+      if (!isPausedRef.current) {
+        offset += CAROUSEL_PX_PER_FRAME * (elapsed / FRAME_MS);
+        // One copy's width: wrapping by it keeps the seam invisible.
+        const copyWidth = track.scrollWidth / COPIES;
+        if (copyWidth > 0 && offset >= copyWidth) offset -= copyWidth;
+        track.style.transform = `translate3d(${-offset}px, 0, 0)`;
+      }
+      frame = requestAnimationFrame(step);
+    });
+
+    // Only the clips on screen play; the rest keep their poster and load nothing.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const video = entry.target as HTMLVideoElement;
+          if (entry.isIntersecting) video.play().catch(() => undefined);
+          else video.pause();
+        }
+      },
+      { root: viewport, rootMargin: '0px 200px' },
+    );
+    track.querySelectorAll('video').forEach((video) => observer.observe(video));
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, []);
+
+  const setPaused = (isPaused: boolean) => {
+    isPausedRef.current = isPaused;
+    trackRef.current?.setAttribute('data-paused', String(isPaused));
+  };
+
+  return (
+    <div
+      ref={viewportRef}
+      data-testid="sample-carousel"
+      className="mt-10 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_5%,black_95%,transparent)]"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <ul
+        ref={trackRef}
+        data-paused="false"
+        className="flex w-max gap-4 will-change-transform sm:gap-6"
+      >
+        {Array.from({ length: COPIES }, (_, copy) =>
+          SAMPLE_VIDEOS.map((sample) => (
+            <SampleCard key={`${copy}-${sample.slug}`} sample={sample} isCopy={copy > 0} />
+          )),
+        )}
+      </ul>
+    </div>
+  );
+}
+
+/** Reduced motion: one still, swipeable row; clips play only when asked to. */
+function StillRow() {
+  return (
+    <div
+      data-testid="sample-carousel"
+      className="mx-auto mt-10 max-w-6xl overflow-x-auto px-4 pb-4 sm:px-6"
+    >
+      <ul className="flex w-max gap-4 sm:gap-6">
+        {SAMPLE_VIDEOS.map((sample) => (
+          <SampleCard key={sample.slug} sample={sample} isCopy={false} hasControls />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SampleCard({
+  sample,
+  isCopy,
+  hasControls = false,
+}: {
+  sample: SampleVideo;
+  /** The second and third copies exist for the loop only: hidden from assistive tech. */
+  isCopy: boolean;
+  hasControls?: boolean;
+}) {
+  return (
+    <li
+      aria-hidden={isCopy || undefined}
+      className="w-64 shrink-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:w-80"
+    >
+      <video
+        src={`/samples/${sample.slug}.mp4`}
+        poster={`/samples/${sample.slug}.jpg`}
+        muted
+        loop
+        playsInline
+        preload="none"
+        controls={hasControls}
+        tabIndex={isCopy ? -1 : undefined}
+        aria-label={`${sample.title} sample video`}
+        width={640}
+        height={360}
+        className="aspect-video w-full bg-slate-900 object-cover"
+      />
+      <p className="px-4 py-3 text-sm font-semibold text-slate-900">{sample.title}</p>
+    </li>
+  );
+}
