@@ -2,13 +2,18 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Auth } from './auth/auth.ts';
+import type { BusinessServices } from './billing/open-billing.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { registerAuthRoutes } from './http/auth.routes.ts';
+import { registerBillingRoutes } from './http/billing.routes.ts';
+import { registerDemoRequestRoutes } from './http/demo-requests.routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerFeedbackRoutes } from './http/feedback.routes.ts';
 import { registerHealthRoutes } from './http/health.routes.ts';
 import { registerMeRoutes } from './http/me.routes.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
+import { registerStripeWebhookRoutes } from './http/stripe-webhook.routes.ts';
 import type { ProfilesService } from './services/profiles.service.ts';
 import { registerVideosRoutes } from './http/videos.routes.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
@@ -20,6 +25,8 @@ export interface AppDependencies {
   isDatabaseReady: () => Promise<boolean>;
   /** Absent in processes that only serve accounts (some tests). */
   videoPipeline?: VideoPipeline;
+  /** Billing, demo requests and feedback; absent in processes that only serve accounts. */
+  business?: BusinessServices;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -78,6 +85,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       storage: deps.videoPipeline.storage,
       progress: deps.videoPipeline.progress,
     });
+  }
+  if (deps.business) {
+    const { billing, demoBilling, demoRequests, feedback } = deps.business;
+    registerBillingRoutes(app, { auth: deps.auth, billing, demo: demoBilling });
+    await registerStripeWebhookRoutes(app, billing);
+    await registerDemoRequestRoutes(app, { demoRequests, perHour: config.demoRequestsPerHour });
+    registerFeedbackRoutes(app, { auth: deps.auth, feedback });
   }
   await registerSpaRoutes(app, config.webDistDir);
   return app;

@@ -30,10 +30,41 @@ const environmentSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FACE_DETECTION: booleanFromString.default(true),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Glowreel <no-reply@glowreel.localhost>'),
+  DEMO_REQUEST_TO: z.email().default('sales@glowreel.localhost'),
+  DEMO_REQUEST_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
+  PUBLIC_STATS_MIN_COUNT: z.coerce.number().int().min(1).default(10),
 });
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_STARTER',
+  'STRIPE_PRICE_PRO',
+  'STRIPE_PRICE_ENTERPRISE',
+] as const;
 
 export type DatabaseConfig =
   { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string };
+
+/** Stripe when every Stripe variable is set; otherwise the built-in demo billing. */
+export type BillingConfig =
+  | { kind: 'demo' }
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      prices: { starter: string; pro: string; enterprise: string };
+      /** Another Stripe API address (a proxy, or a fake in tests); null is Stripe itself. */
+      apiUrl: string | null;
+    };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -51,6 +82,12 @@ export interface Config {
   log: { level: string; pretty: boolean };
   webDistDir: string;
   render: { concurrency: number; ffmpegPath: string | null; faceDetection: boolean };
+  billing: BillingConfig;
+  /** smtpUrl null keeps mail in the outbox table (`npm run outbox`). */
+  mail: { smtpUrl: string | null; from: string; demoRequestTo: string };
+  demoRequestsPerHour: number;
+  /** Landing figures stay hidden until each reaches this count (DESIGN.md D8). */
+  publicStatsMinCount: number;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +123,15 @@ export function loadConfig(
     );
   }
   const values = parsed.data;
+  // Half a Stripe setup would silently fall back to demo billing: refuse it instead.
+  const missingStripe = STRIPE_VARIABLES.filter((name) => values[name] === undefined);
+  if (missingStripe.length > 0 && missingStripe.length < STRIPE_VARIABLES.length) {
+    throw new ConfigError(
+      missingStripe.map(
+        (name) => `${name}: is required when any STRIPE_* variable is set (Stripe billing)`,
+      ),
+    );
+  }
   const dataDir = path.resolve(workingDirectory, values.DATA_DIR);
   const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
   return {
@@ -110,5 +156,31 @@ export function loadConfig(
       ffmpegPath: values.FFMPEG_PATH ?? null,
       faceDetection: values.FACE_DETECTION,
     },
+    billing: billingConfigOf(values),
+    mail: {
+      smtpUrl: values.SMTP_URL ?? null,
+      from: values.MAIL_FROM,
+      demoRequestTo: values.DEMO_REQUEST_TO,
+    },
+    demoRequestsPerHour: values.DEMO_REQUEST_RATE_LIMIT_PER_HOUR,
+    publicStatsMinCount: values.PUBLIC_STATS_MIN_COUNT,
+  };
+}
+
+function billingConfigOf(values: z.infer<typeof environmentSchema>): BillingConfig {
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_STARTER: starter,
+    STRIPE_PRICE_PRO: pro,
+    STRIPE_PRICE_ENTERPRISE: enterprise,
+  } = values;
+  if (!secretKey || !webhookSecret || !starter || !pro || !enterprise) return { kind: 'demo' };
+  return {
+    kind: 'stripe',
+    secretKey,
+    webhookSecret,
+    prices: { starter, pro, enterprise },
+    apiUrl: values.STRIPE_API_URL ?? null,
   };
 }

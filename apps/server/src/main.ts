@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     profiles: runtime.profiles,
     isDatabaseReady: runtime.database.isReady,
     videoPipeline,
+    business: runtime.business,
     logger,
   });
   const adminSocket: Server | undefined =

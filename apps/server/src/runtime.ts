@@ -1,4 +1,5 @@
 import { getMigrations } from 'better-auth/db/migration';
+import { openBusinessServices, type BusinessServices } from './billing/open-billing.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import type { Config } from './config.ts';
@@ -17,6 +18,7 @@ export interface Runtime {
   profiles: ProfilesService;
   credits: CreditsService;
   admin: AdminService;
+  business: BusinessServices;
   close: () => Promise<void>;
 }
 
@@ -39,13 +41,16 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     const openedDatabase = database;
     const profiles = new ProfilesService(repository);
     const credits = new CreditsService(repository);
+    const business = openBusinessServices(config, database.db, profiles);
     return {
       database,
       auth,
       profiles,
       credits,
-      admin: new AdminService(repository, profiles, credits),
+      admin: new AdminService(repository, profiles, credits, business.outbox),
+      business,
       close: async () => {
+        business.close();
         await openedDatabase.close();
         lock?.release();
       },

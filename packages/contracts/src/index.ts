@@ -1,3 +1,18 @@
+export {
+  BILLING_COPY,
+  BILLING_MODES,
+  DEMO_PORTAL_ACTIONS,
+  billingStatusSchema,
+  checkoutRequestSchema,
+  demoPortalActionSchema,
+  portalRequestSchema,
+  redirectResponseSchema,
+  type BillingMode,
+  type BillingStatus,
+  type CheckoutRequest,
+  type DemoPortalAction,
+  type PortalRequest,
+} from './billing.ts';
 export { COPY } from './copy.ts';
 export { errorBodySchema, type ErrorBody } from './errors.ts';
 export {
@@ -33,6 +48,17 @@ export {
   type SampleVideo,
   type SiteConfig,
 } from './site.ts';
+export {
+  DEMO_REQUEST_LIMITS,
+  FEEDBACK_CATEGORIES,
+  demoRequestSchema,
+  feedbackRequestSchema,
+  landingStatsSchema,
+  type DemoRequest,
+  type FeedbackCategoryName,
+  type FeedbackRequest,
+  type LandingStats,
+} from './requests.ts';
 export {
   ANIMATION_LABELS,
   ASPECTS,

@@ -16,6 +16,7 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     amount: z.number().int().positive(),
     bucket: z.enum(['free', 'bonus']),
   }),
+  z.object({ command: z.literal('outbox'), limit: z.number().int().positive().max(1000) }),
 ]);
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
@@ -32,6 +33,8 @@ export async function runAdminCommand(
   switch (command.command) {
     case 'grant':
       return admin.grantCredits(command);
+    case 'outbox':
+      return admin.listOutbox(command.limit);
   }
 }
 

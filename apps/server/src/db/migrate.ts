@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as profilesAndCreditLedger from './migrations/20261122190000-profiles-and-credit-ledger.ts';
 import * as videos from './migrations/20261122203000-videos.ts';
+import * as billing from './migrations/20261123000000-billing-demo-requests-feedback.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
 const MIGRATIONS: Record<string, Migration> = {
   '20261122190000-profiles-and-credit-ledger': profilesAndCreditLedger,
   '20261122203000-videos': videos,
+  '20261123000000-billing-demo-requests-feedback': billing,
 };
 
 const provider: MigrationProvider = {

@@ -17,7 +17,17 @@ export interface ProfilesTable {
 
 export type CreditBucket = 'free' | 'bonus' | 'plan';
 export type LedgerReason =
-  'signup' | 'legacy_backfill' | 'reserve' | 'commit' | 'refund' | 'admin_grant';
+  | 'signup'
+  | 'legacy_backfill'
+  | 'reserve'
+  | 'commit'
+  | 'refund'
+  | 'admin_grant'
+  // Plan videos granted, adjusted, renewed or ended by billing (issue 6).
+  | 'plan_start'
+  | 'plan_change'
+  | 'plan_renewal'
+  | 'plan_end';
 
 export interface CreditLedgerTable {
   id: Generated<string>;
@@ -81,10 +91,69 @@ export interface UserTable {
   updatedAt: Date;
 }
 
+export interface BillingSubscriptionsTable {
+  user_id: string;
+  subscription_id: string;
+  plan: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  current_period_start: Date | null;
+  current_period_end: Date | null;
+  videos_period_start: Date | null;
+  payment_error: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  processed_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface DemoRequestsTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string | null;
+  client_ip: string | null;
+  delivery: 'smtp' | 'outbox';
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface VideoFeedbackTable {
+  id: string;
+  user_id: string;
+  video_id: string;
+  rating: 'good' | 'bad';
+  category: string | null;
+  text: string | null;
+  composite_image_hash: string | null;
+  user_agent: string | null;
+  prompt: string | null;
+  client_timestamp: Date | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   credit_ledger: CreditLedgerTable;
   credit_reservations: CreditReservationsTable;
   user: UserTable;
   videos: VideosTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
+  demo_requests: DemoRequestsTable;
+  mail_outbox: MailOutboxTable;
+  video_feedback: VideoFeedbackTable;
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../errors.ts';
+import type { OutboxRepository, OutboxRow } from '../db/outbox.repository.ts';
 import type { ProfilesRepository } from '../db/profiles.repository.ts';
 import type { CreditsService } from './credits.service.ts';
 import type { ProfilesService } from './profiles.service.ts';
@@ -23,7 +24,13 @@ export class AdminService {
     private readonly repository: ProfilesRepository,
     private readonly profiles: ProfilesService,
     private readonly credits: CreditsService,
+    private readonly outbox: OutboxRepository,
   ) {}
+
+  /** The newest mail kept in the outbox (no SMTP server configured), newest first. */
+  listOutbox(limit: number): Promise<OutboxRow[]> {
+    return this.outbox.list(limit);
+  }
 
   async grantCredits({ email, amount, bucket }: GrantRequest): Promise<GrantResult> {
     const userId = await this.repository.findUserIdByEmail(email);

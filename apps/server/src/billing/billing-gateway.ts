@@ -1,0 +1,57 @@
+import type { BillingMode, PaidPlanId } from '@glowreel/contracts';
+
+/** A subscription as the payment provider reports it now (never as an event claimed). */
+export interface SubscriptionSnapshot {
+  subscriptionId: string;
+  customerId: string;
+  /** Null when the subscription's price is not one of our plans. */
+  planId: PaidPlanId | null;
+  /** The provider's status: active, trialing, past_due, unpaid, incomplete, canceled… */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+}
+
+/** Checkout and portal pages of a payment provider: Stripe's, or the built-in demo ones. */
+export interface BillingGateway {
+  readonly mode: BillingMode;
+  createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
+  createCheckout(input: {
+    planId: PaidPlanId;
+    customerId: string;
+    userId: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<string>;
+  createPortal(input: { customerId: string; returnUrl: string }): Promise<string>;
+}
+
+/** A verified webhook event, resolved against the provider's current state. */
+export type ResolvedBillingEvent =
+  | { kind: 'ignored' }
+  | {
+      kind: 'subscription' | 'invoice_paid';
+      customerId: string;
+      /** The user id we put on the checkout, for a customer we have not linked yet. */
+      userIdHint: string | null;
+      snapshot: SubscriptionSnapshot;
+    }
+  | {
+      kind: 'payment_failed';
+      customerId: string;
+      userIdHint: string | null;
+      snapshot: SubscriptionSnapshot;
+      message: string;
+    };
+
+export interface VerifiedEvent {
+  id: string;
+  type: string;
+  resolve: () => Promise<ResolvedBillingEvent>;
+}
+
+/** Verifies a webhook's signature over its raw body; throws AppError('bad_request') otherwise. */
+export interface WebhookVerifier {
+  verify(rawBody: Buffer, signature: string | undefined): Promise<VerifiedEvent>;
+}

@@ -1,0 +1,52 @@
+import {
+  checkoutRequestSchema,
+  demoPortalActionSchema,
+  portalRequestSchema,
+} from '@glowreel/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Auth } from '../auth/auth.ts';
+import type { BillingService } from '../services/billing.service.ts';
+import type { DemoBillingService } from '../services/demo-billing.service.ts';
+import { parseBody } from './parse-body.ts';
+import { requireUserId } from './session.ts';
+
+export interface BillingRoutesOptions {
+  auth: Auth;
+  billing: BillingService;
+  /** Present in demo mode only: the built-in checkout and portal pages call these. */
+  demo: DemoBillingService | null;
+}
+
+const demoCheckoutSchema = z.object({ planId: z.string().max(40) });
+
+/** SPEC §7 checkout and portal, the dashboard's billing state and the demo pages' actions. */
+export function registerBillingRoutes(app: FastifyInstance, options: BillingRoutesOptions): void {
+  const { auth, billing, demo } = options;
+
+  app.post('/api/create-checkout-session', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return billing.startCheckout(userId, parseBody(checkoutRequestSchema, request.body));
+  });
+
+  app.post('/api/create-portal-session', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return billing.openPortal(userId, parseBody(portalRequestSchema, request.body));
+  });
+
+  app.get('/api/billing/subscription', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return billing.getStatus(userId);
+  });
+
+  if (!demo) return;
+  app.post('/api/billing/demo/checkout', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return demo.completeCheckout(userId, parseBody(demoCheckoutSchema, request.body).planId);
+  });
+  app.post('/api/billing/demo/portal', async (request) => {
+    const userId = await requireUserId(auth, request);
+    await demo.act(userId, parseBody(demoPortalActionSchema, request.body));
+    return billing.getStatus(userId);
+  });
+}

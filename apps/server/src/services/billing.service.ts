@@ -1,0 +1,131 @@
+import {
+  BILLING_COPY,
+  findPlan,
+  isPaid,
+  type BillingStatus,
+  type CheckoutRequest,
+  type PortalRequest,
+} from '@glowreel/contracts';
+import type {
+  BillingGateway,
+  ResolvedBillingEvent,
+  WebhookVerifier,
+} from '../billing/billing-gateway.ts';
+import type { BillingRepository } from '../db/billing.repository.ts';
+import { AppError } from '../errors.ts';
+import type { ProfilesService } from './profiles.service.ts';
+import type { SubscriptionsService } from './subscriptions.service.ts';
+
+export interface BillingServiceDeps {
+  gateway: BillingGateway;
+  /** Absent in demo mode, where no provider sends webhooks. */
+  webhooks: WebhookVerifier | null;
+  subscriptions: SubscriptionsService;
+  billing: BillingRepository;
+  profiles: ProfilesService;
+  publicUrl: string;
+}
+
+/** SPEC §7 checkout and portal, and the provider's webhook (issue 6). */
+export class BillingService {
+  constructor(private readonly deps: BillingServiceDeps) {}
+
+  get mode() {
+    return this.deps.gateway.mode;
+  }
+
+  async getStatus(userId: string): Promise<BillingStatus> {
+    return { mode: this.mode, ...(await this.deps.subscriptions.getStatus(userId)) };
+  }
+
+  /** Always for the signed-in user: the body's userId and e-mail are not trusted. */
+  async startCheckout(userId: string, request: CheckoutRequest): Promise<{ url: string }> {
+    const plan = findPlan(request.planId);
+    if (!plan) throw new AppError('bad_request', BILLING_COPY.invalidPlan);
+    const profile = await this.deps.profiles.getProfile(userId);
+    if (isPaid(profile) && profile.subscription.customerId !== null) {
+      throw new AppError(
+        'conflict',
+        'You already have a plan. Use Manage Subscription on your dashboard to change it.',
+      );
+    }
+    let customerId = profile.subscription.customerId;
+    if (customerId === null) {
+      customerId = await this.deps.gateway.createCustomer({
+        userId,
+        email: profile.email,
+        name: profile.displayName ?? '',
+      });
+      await this.deps.subscriptions.attachCustomer(userId, customerId);
+    }
+    const url = await this.deps.gateway.createCheckout({
+      planId: plan.id,
+      customerId,
+      userId,
+      successUrl: this.ownUrl(request.successUrl, `/dashboard?success=true&plan=${plan.id}`),
+      cancelUrl: this.ownUrl(request.cancelUrl, '/dashboard?canceled=true'),
+    });
+    return { url };
+  }
+
+  async openPortal(userId: string, request: PortalRequest): Promise<{ url: string }> {
+    const profile = await this.deps.profiles.getProfile(userId);
+    const ownCustomerId = profile.subscription.customerId;
+    if (!request.customerId || ownCustomerId === null) {
+      throw new AppError('bad_request', BILLING_COPY.needSubscription);
+    }
+    if (request.customerId !== ownCustomerId) {
+      throw new AppError('forbidden', 'This billing account belongs to someone else.');
+    }
+    const url = await this.deps.gateway.createPortal({
+      customerId: ownCustomerId,
+      returnUrl: this.ownUrl(request.returnUrl, '/dashboard'),
+    });
+    return { url };
+  }
+
+  /**
+   * Each event is applied once: its id is stored after it succeeds, and a failure leaves it
+   * unstored so the provider retries. The state applied is re-read from the provider, so
+   * events arriving late or out of order cannot move a subscription backwards.
+   */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    if (!this.deps.webhooks) {
+      throw new AppError('not_found', 'Stripe billing is not configured on this server.');
+    }
+    const event = await this.deps.webhooks.verify(rawBody, signature);
+    if (await this.deps.billing.isEventProcessed(event.id)) return;
+    await this.apply(await event.resolve());
+    await this.deps.billing.markEventProcessed(event.id, event.type);
+  }
+
+  private async apply(event: ResolvedBillingEvent): Promise<void> {
+    if (event.kind === 'ignored') return;
+    const userId =
+      (await this.deps.billing.findUserIdByCustomerId(event.customerId)) ?? event.userIdHint;
+    if (!userId) return; // A customer that is not ours (e.g. another product on the account).
+    const { subscriptions } = this.deps;
+    switch (event.kind) {
+      case 'subscription':
+        return subscriptions.sync(userId, event.snapshot);
+      case 'invoice_paid':
+        return subscriptions.sync(userId, event.snapshot, { isPeriodPaid: true });
+      case 'payment_failed':
+        return subscriptions.sync(userId, event.snapshot, { paymentFailure: event.message });
+    }
+  }
+
+  /** SPEC §7 return addresses, kept on our own origin so checkout cannot bounce elsewhere. */
+  private ownUrl(candidate: string | undefined, fallbackPath: string): string {
+    const origin = new URL(this.deps.publicUrl).origin;
+    if (candidate) {
+      try {
+        const url = new URL(candidate, origin);
+        if (url.origin === origin) return url.toString();
+      } catch {
+        // Not a URL at all: the fallback below.
+      }
+    }
+    return new URL(fallbackPath, origin).toString();
+  }
+}

@@ -1,0 +1,137 @@
+import {
+  findPlan,
+  type DemoPortalAction,
+  type PaidPlanId,
+  type Profile,
+} from '@glowreel/contracts';
+import type { SubscriptionSnapshot } from '../billing/billing-gateway.ts';
+import type { BillingRepository, BillingSubscriptionRow } from '../db/billing.repository.ts';
+import { AppError } from '../errors.ts';
+import type { ProfilesService } from './profiles.service.ts';
+import type { SubscriptionsService } from './subscriptions.service.ts';
+
+const DEMO_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+const DEMO_DECLINE_MESSAGE = 'Your card was declined (simulated)';
+
+/**
+ * The demo checkout and portal (billing without Stripe). Each action builds the snapshot a
+ * payment provider would report and hands it to the same SubscriptionsService the Stripe
+ * webhook uses, so demo mode exercises the real plan rules.
+ */
+export class DemoBillingService {
+  constructor(
+    private readonly deps: {
+      billing: BillingRepository;
+      profiles: ProfilesService;
+      subscriptions: SubscriptionsService;
+      now?: () => Date;
+      newId?: () => string;
+    },
+  ) {}
+
+  async completeCheckout(userId: string, planId: string): Promise<{ url: string }> {
+    const plan = findPlan(planId);
+    if (!plan) throw new AppError('bad_request', 'Invalid plan selected');
+    const profile = await this.deps.profiles.getProfile(userId);
+    const current = await this.liveSubscription(userId);
+    if (current) {
+      throw new AppError(
+        'conflict',
+        'You already have a plan. Use Manage Subscription on your dashboard to change it.',
+      );
+    }
+    const customerId = await this.ensureCustomer(userId, profile);
+    const start = this.now();
+    await this.deps.subscriptions.sync(userId, {
+      subscriptionId: `demo_sub_${this.newId()}`,
+      customerId,
+      planId: plan.id,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodStart: start,
+      currentPeriodEnd: new Date(start.getTime() + DEMO_PERIOD_MS),
+    });
+    return { url: `/dashboard?success=true&plan=${plan.id}` };
+  }
+
+  async act(userId: string, action: DemoPortalAction): Promise<void> {
+    const current = await this.liveSubscription(userId);
+    if (!current) {
+      throw new AppError(
+        'bad_request',
+        'You need an active subscription to manage billing. Please select a plan first.',
+      );
+    }
+    const profile = await this.deps.profiles.getProfile(userId);
+    const snapshot = snapshotOf(current, profile.subscription.customerId ?? '');
+    const { subscriptions } = this.deps;
+    switch (action.action) {
+      case 'change_plan':
+        return subscriptions.sync(userId, { ...snapshot, planId: action.planId });
+      case 'cancel_at_period_end':
+        return subscriptions.sync(userId, { ...snapshot, cancelAtPeriodEnd: true });
+      case 'resume':
+        return subscriptions.sync(userId, { ...snapshot, cancelAtPeriodEnd: false });
+      case 'simulate_payment_failure':
+        return subscriptions.sync(
+          userId,
+          { ...snapshot, status: 'past_due' },
+          { paymentFailure: DEMO_DECLINE_MESSAGE },
+        );
+      case 'simulate_renewal':
+        return this.renew(userId, snapshot);
+    }
+  }
+
+  /** The period ends: a cancelled plan ends (SPEC legal copy), any other renews and is paid. */
+  private async renew(userId: string, snapshot: SubscriptionSnapshot): Promise<void> {
+    if (snapshot.cancelAtPeriodEnd) {
+      await this.deps.subscriptions.sync(userId, { ...snapshot, status: 'canceled' });
+      return;
+    }
+    const start = snapshot.currentPeriodEnd ?? this.now();
+    await this.deps.subscriptions.sync(
+      userId,
+      {
+        ...snapshot,
+        status: 'active',
+        currentPeriodStart: start,
+        currentPeriodEnd: new Date(start.getTime() + DEMO_PERIOD_MS),
+      },
+      { isPeriodPaid: true },
+    );
+  }
+
+  private async liveSubscription(userId: string): Promise<BillingSubscriptionRow | undefined> {
+    const row = await this.deps.billing.findSubscription(userId);
+    return row && row.status !== 'canceled' ? row : undefined;
+  }
+
+  private async ensureCustomer(userId: string, profile: Profile): Promise<string> {
+    const existing = profile.subscription.customerId;
+    if (existing !== null) return existing;
+    const customerId = `demo_cus_${this.newId()}`;
+    await this.deps.subscriptions.attachCustomer(userId, customerId);
+    return customerId;
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  private newId(): string {
+    return this.deps.newId?.() ?? crypto.randomUUID();
+  }
+}
+
+function snapshotOf(row: BillingSubscriptionRow, customerId: string): SubscriptionSnapshot {
+  return {
+    subscriptionId: row.subscription_id,
+    customerId,
+    planId: row.plan as PaidPlanId,
+    status: row.status === 'past_due' ? 'past_due' : 'active',
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    currentPeriodStart: row.current_period_start,
+    currentPeriodEnd: row.current_period_end,
+  };
+}

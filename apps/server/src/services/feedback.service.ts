@@ -1,0 +1,45 @@
+import type { FeedbackRequest, LandingStats } from '@glowreel/contracts';
+import type { FeedbackRepository } from '../db/feedback.repository.ts';
+import { AppError } from '../errors.ts';
+
+/** Feedback on a video (SPEC §4, DESIGN.md D10) and the figures it feeds (D8). */
+export class FeedbackService {
+  constructor(
+    private readonly feedback: FeedbackRepository,
+    private readonly minCountToShow: number,
+    private readonly newId: () => string = () => crypto.randomUUID(),
+  ) {}
+
+  async submit(userId: string, request: FeedbackRequest): Promise<void> {
+    // Someone else's video answers as a missing one: ids must not be probed.
+    if (!(await this.feedback.isOwnVideo(userId, request.videoId))) {
+      throw new AppError('not_found', `No video ${request.videoId} exists in your account.`);
+    }
+    await this.feedback.upsert({
+      id: this.newId(),
+      user_id: userId,
+      video_id: request.videoId,
+      rating: request.rating,
+      category: request.rating === 'bad' ? (request.category ?? null) : null,
+      text: request.text?.trim() || null,
+      composite_image_hash: request.compositeImageHash ?? null,
+      user_agent: request.userAgent ?? null,
+      prompt: request.prompt ?? null,
+      client_timestamp: request.timestamp ? new Date(request.timestamp) : null,
+    });
+  }
+
+  /** DESIGN.md D8: nothing invented; a figure stays hidden (null) until it is worth showing. */
+  async landingStats(): Promise<LandingStats> {
+    const counts = await this.feedback.countLandingFigures();
+    const shown = (value: number, basis = value) => (basis >= this.minCountToShow ? value : null);
+    return {
+      clinics: shown(counts.clinics),
+      completedVideos: shown(counts.completedVideos),
+      satisfactionPercent: shown(
+        counts.answers === 0 ? 0 : Math.round((100 * counts.good) / counts.answers),
+        counts.answers,
+      ),
+    };
+  }
+}
