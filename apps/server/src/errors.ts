@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   truncated_image: 400,
   image_too_many_pixels: 400,
   image_too_large: 413,
+  invalid_logo: 400,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

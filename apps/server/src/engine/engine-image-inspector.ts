@@ -1,4 +1,4 @@
-import { decodeImage, isImageInputError } from '@glowreel/engine/node';
+import { decodeImage, decodeLogo, isImageInputError } from '@glowreel/engine/node';
 import { AppError } from '../errors.ts';
 import type { ImageInspector, InspectedImage } from '../services/videos.service.ts';
 
@@ -12,6 +12,19 @@ export const engineImageInspector: ImageInspector = {
     } catch (error) {
       if (isImageInputError(error)) throw new AppError(error.code, error.message);
       throw error;
+    }
+  },
+
+  async inspectLogo(bytes: Uint8Array): Promise<void> {
+    try {
+      await decodeLogo(bytes);
+    } catch (error) {
+      if (!isImageInputError(error)) throw error;
+      // Its own code, so a client never mistakes a bad logo for a bad patient photo.
+      throw new AppError('invalid_logo', `The logo could not be used. ${error.message}`, {
+        field: 'logo',
+        reason: error.code,
+      });
     }
   },
 };

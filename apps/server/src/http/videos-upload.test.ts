@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -20,13 +21,14 @@ describe('uploaded photos are checked by the engine before anything is written',
   let test: TestRuntime;
   let app: FastifyInstance;
   let pipeline: VideoPipeline;
+  const renderer = new FakeRenderer();
   let cookie = '';
   let userId = '';
 
   beforeAll(async () => {
     test = await openTestRuntime('pglite');
     pipeline = await openVideoPipeline(test.config, test.runtime, {
-      renderer: new FakeRenderer(),
+      renderer,
       inspector: engineImageInspector,
       log: { info: () => undefined, error: () => undefined },
     });
@@ -52,8 +54,8 @@ describe('uploaded photos are checked by the engine before anything is written',
     await test.dispose();
   });
 
-  async function post(image: Buffer) {
-    const body = multipart({ consent: 'true' }, image);
+  async function post(image: Buffer, files: Record<string, Buffer> = {}) {
+    const body = multipart({ consent: 'true' }, image, files);
     return app.inject({
       method: 'POST',
       url: '/api/videos',
@@ -70,6 +72,18 @@ describe('uploaded photos are checked by the engine before anything is written',
       .execute();
     const balance = await test.runtime.credits.getBalance(userId);
     return videos.length === 0 && balance.total === 5;
+  }
+
+  async function countWritten() {
+    const videos = await test.runtime.database.db
+      .selectFrom('videos')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    return {
+      videos: videos.length,
+      credits: (await test.runtime.credits.getBalance(userId)).total,
+    };
   }
 
   it.each([
@@ -128,5 +142,61 @@ describe('uploaded photos are checked by the engine before anything is written',
     const record = response.json<{ warnings: { code: string }[] }>();
     expect(record.warnings.map((warning) => warning.code)).toContain('below_minimum_resolution');
     await pipeline.queue.drain();
+  });
+
+  it.each([
+    [
+      'is not an image',
+      () => Promise.resolve(Buffer.from('%PDF-1.7 clinic letterhead')),
+      'invalid_image_format',
+    ],
+    [
+      'is over 2 MB',
+      () => Promise.resolve(Buffer.alloc(2 * 1024 * 1024 + 10, 1)),
+      'image_too_large',
+    ],
+    [
+      'is animated',
+      async () =>
+        sharp([await solidPng(32, 32), await solidPng(32, 32, { r: 0, g: 0, b: 0 })], {
+          join: { animated: true },
+        })
+          .gif()
+          .toBuffer(),
+      'animated_image',
+    ],
+  ])(
+    'refuses a logo that %s as invalid_logo, and writes no record and spends no credit',
+    async (_label, makeLogo, reason) => {
+      const before = await countWritten();
+      const response = await post(await solidPng(800, 800), { logo: await makeLogo() });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: { code: 'invalid_logo', details: { field: 'logo', reason } },
+      });
+      expect(response.json<{ error: { message: string } }>().error.message).toMatch(
+        /^The logo could not be used\. /,
+      );
+      expect(await countWritten()).toEqual(before);
+    },
+  );
+
+  it('hands a good logo to the renderer for the job only', async () => {
+    const logo = await solidPng(300, 100, { r: 250, g: 200, b: 20 });
+    const seenDuringRender: boolean[] = [];
+    renderer.hold();
+    const earlier = renderer.requests.length;
+    const response = await post(await solidPng(800, 800), { logo });
+    expect(response.statusCode).toBe(202);
+    await expect.poll(() => renderer.requests.length).toBe(earlier + 1);
+    const request = renderer.requests.at(-1);
+    expect(request?.logoPath).toBeTruthy();
+    seenDuringRender.push(existsSync(request?.logoPath ?? ''));
+    renderer.release();
+    await pipeline.queue.drain();
+    expect(seenDuringRender).toEqual([true]);
+    // D13: nothing of the upload outlives the job, the logo included.
+    expect(existsSync(request?.logoPath ?? '')).toBe(false);
+    expect(existsSync(request?.inputPath ?? '')).toBe(false);
   });
 });

@@ -37,6 +37,7 @@ const formFieldsSchema = z.object({
 
 interface ParsedUpload {
   image: Uint8Array | null;
+  logo: Uint8Array | null;
   fields: Record<string, string>;
 }
 
@@ -49,16 +50,18 @@ async function readUpload(request: FastifyRequest): Promise<ParsedUpload> {
   }
   const fields: Record<string, string> = {};
   let image: Uint8Array | null = null;
+  let logo: Uint8Array | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
-      if (part.fieldname === 'image' && bytes.length > 0) image = bytes;
-      else if (part.fieldname === 'image') image = new Uint8Array(0);
+      if (part.fieldname === 'image') image = bytes;
+      // An empty logo part is what a form sends when no logo was chosen.
+      else if (part.fieldname === 'logo' && bytes.length > 0) logo = bytes;
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
   }
-  return { image, fields };
+  return { image, logo, fields };
 }
 
 function parseOptions(fields: Record<string, string>) {
@@ -95,7 +98,8 @@ export async function registerVideosRoutes(
 ): Promise<void> {
   const { auth, videos, storage, progress } = options;
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 4096 },
+    // Two files at most: the photo and the clinic's logo.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 4096 },
     throwFileSizeLimit: true,
   });
 
@@ -122,6 +126,7 @@ export async function registerVideosRoutes(
     const record = await videos.createVideo({
       userId,
       image: upload.image,
+      logo: upload.logo,
       options: videoOptions,
       title: form.title ?? null,
       branding: {

@@ -19,11 +19,10 @@ const inspector: ImageInspector = {
   inspect: (bytes) =>
     Buffer.from(bytes).toString() === 'not-an-image'
       ? Promise.reject(
-          new AppError('bad_request', 'Failed to process the image. Please try a different one.', {
-            code: 'invalid_image_format',
-          }),
+          new AppError('invalid_image_format', 'The file is plain text, not an image.'),
         )
       : Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
+  inspectLogo: () => Promise.resolve(),
 };
 
 describe('videos API', () => {

@@ -2,6 +2,8 @@ import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glo
 
 export interface RenderRequest {
   inputPath: string;
+  /** The clinic's logo for the end card. */
+  logoPath: string | null;
   outputDir: string;
   width: number;
   height: number;

@@ -27,6 +27,8 @@ export const RESTART_FAILURE_MESSAGE =
 
 interface StoredOptions extends Omit<RenderRequest['options'], never> {
   branding: RenderRequest['branding'];
+  /** Absent on records made before logos were accepted. */
+  hasLogo?: boolean;
 }
 
 /**
@@ -103,12 +105,13 @@ export class RenderJobsService {
     const stored = (
       typeof row.options === 'string' ? JSON.parse(row.options) : row.options
     ) as StoredOptions;
-    const { branding, ...options } = stored;
+    const { branding, hasLogo, ...options } = stored;
     if (!row.input_path) throw new Error('the uploaded photo is no longer available');
     let lastPublished = -1;
     return this.deps.renderer.render(
       {
         inputPath: row.input_path,
+        logoPath: hasLogo ? this.deps.uploads.pathOf(row.id, 'logo') : null,
         outputDir: await this.deps.scratchDir(row.id),
         width: row.width,
         height: row.height,

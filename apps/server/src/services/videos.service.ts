@@ -19,11 +19,15 @@ export interface InspectedImage {
 /** Validates an upload fully (type, size, pixels, truncation) before any credit moves. */
 export interface ImageInspector {
   inspect(bytes: Uint8Array): Promise<InspectedImage>;
+  /** The same checks for the clinic's logo, with the logo's smaller limits. */
+  inspectLogo(bytes: Uint8Array): Promise<void>;
 }
 
 export interface CreateVideoRequest {
   userId: string;
   image: Uint8Array;
+  /** The clinic's logo for the end card, if one was sent. */
+  logo: Uint8Array | null;
   options: VideoOptions;
   title: string | null;
   branding: {
@@ -57,13 +61,14 @@ export class VideosService {
 
   async createVideo(request: CreateVideoRequest): Promise<VideoRecord> {
     const inspected = await this.deps.inspector.inspect(request.image);
+    if (request.logo) await this.deps.inspector.inspectLogo(request.logo);
     const profile = await this.deps.profiles.getProfile(request.userId);
     const size = outputSizeFor(profile.subscription.plan, request.options.aspect);
     const reservation = await this.deps.credits.reserve(request.userId);
     const videoId = crypto.randomUUID();
-    let inputPath: string | undefined;
     try {
-      inputPath = await this.deps.uploads.write(videoId, request.image);
+      const inputPath = await this.deps.uploads.write(videoId, request.image);
+      if (request.logo) await this.deps.uploads.write(videoId, request.logo, 'logo');
       const now = (this.deps.now ?? (() => new Date()))();
       const row = await this.deps.videos.insert({
         id: videoId,
@@ -78,6 +83,7 @@ export class VideosService {
             treatmentTitle: request.branding.treatmentTitle?.trim() || null,
             disclosure: request.branding.disclosure?.trim() || null,
           },
+          hasLogo: request.logo !== null,
         },
         width: size.width,
         height: size.height,
@@ -92,7 +98,7 @@ export class VideosService {
     } catch (error) {
       // Nothing half-written: the credit goes back and the upload is removed.
       await this.deps.credits.refund(reservation.reservationId);
-      if (inputPath) await this.deps.uploads.remove(videoId);
+      await this.deps.uploads.remove(videoId);
       throw error;
     }
   }

@@ -1,5 +1,12 @@
-/** A multipart/form-data body as a browser would send it, for app.inject. */
-export function multipart(fields: Record<string, string>, image: Buffer | null) {
+/**
+ * A multipart/form-data body as a browser would send it, for app.inject: text fields, the
+ * photo in `image`, and any further files by field name (e.g. `logo`).
+ */
+export function multipart(
+  fields: Record<string, string>,
+  image: Buffer | null,
+  files: Record<string, Buffer> = {},
+) {
   const boundary = '----glowreel-test-boundary';
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -9,12 +16,13 @@ export function multipart(fields: Record<string, string>, image: Buffer | null) 
       ),
     );
   }
-  if (image) {
+  const allFiles = image ? { image, ...files } : files;
+  for (const [name, bytes] of Object.entries(allFiles)) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="composite.png"\r\ncontent-type: image/png\r\n\r\n`,
+        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${name}.png"\r\ncontent-type: image/png\r\n\r\n`,
       ),
-      image,
+      bytes,
       Buffer.from('\r\n'),
     );
   }

@@ -63,6 +63,8 @@ const TEXT_FIELD_NAMES = [
 
 export interface CreateVideoInput {
   image: File;
+  /** The clinic's logo for the end card. */
+  logo: File | null;
   options: VideoFormOptions;
   text: VideoTextFields;
   consent: boolean;
@@ -84,6 +86,7 @@ export class VideoApiError extends ApiError {
 export async function createVideo(input: CreateVideoInput): Promise<VideoRecord> {
   const form = new FormData();
   form.append('image', input.image);
+  if (input.logo) form.append('logo', input.logo);
   form.append('primaryAnimation', input.options.primaryAnimation);
   form.append('emphasisEffect', input.options.emphasisEffect);
   form.append('motionSpeed', input.options.motionSpeed);

@@ -102,3 +102,63 @@ describe('frames drawn by the server renderer', () => {
     expect(distance(meanColor(frame, inset(layout.beforeSlot, 0.45)), background)).toBeLessThan(3);
   });
 });
+
+describe('the clinic logo on the end card', () => {
+  const LOGO_RGB: [number, number, number] = [250, 200, 20];
+  const before = solidPanel(600, 800, BEFORE_RGB);
+  const after = solidPanel(600, 800, AFTER_RGB);
+  const sceneFor = (hasLogo: boolean) =>
+    buildScene({
+      size: { width: 1280, height: 720 },
+      options: {
+        primaryAnimation: 'animate_before_head_turn',
+        emphasisEffect: 'none',
+        motionSpeed: 'normal',
+        aspect: '16:9',
+      },
+      beforeSize: before,
+      afterSize: after,
+      alignment: null,
+      faceCenter: null,
+      treatedArea: null,
+      branding: { clinicName: 'Lumen Aesthetics', contact: null, treatmentTitle: null, hasLogo },
+    });
+
+  /** Pixels of the logo's colour in the upper part of the card's safe box. */
+  function logoPixels(frame: Raster, safe: Rect): number {
+    let count = 0;
+    for (let y = Math.floor(safe.y); y < safe.y + safe.height * 0.3; y += 1) {
+      for (let x = Math.floor(safe.x); x < safe.x + safe.width; x += 1) {
+        const i = (y * frame.width + x) * 4;
+        const close = [0, 1, 2].every(
+          (c) => Math.abs((frame.data[i + c] ?? 0) - (LOGO_RGB[c] ?? 0)) < 12,
+        );
+        if (close) count += 1;
+      }
+    }
+    return count;
+  }
+
+  it('draws a large logo shrunk into the top of the card, keeping its proportions', () => {
+    const scene = sceneFor(true);
+    const logo = solidPanel(3000, 1000, LOGO_RGB);
+    const frame = createFrameRenderer(scene, { before, after, logo }).frameRaster(
+      frameCount(scene) - 1,
+    );
+    const safe = computeLayout(scene, scene.aspect, scene.panelSize).safe;
+    const drawn = logoPixels(frame, safe);
+    // A 3:1 logo in a box 22% of the safe height tall: it fills the box's height.
+    const boxHeight = safe.height * 0.22;
+    const expected = boxHeight * boxHeight * 3;
+    expect(drawn).toBeGreaterThan(expected * 0.9);
+    expect(drawn).toBeLessThan(expected * 1.1);
+  });
+
+  it('draws no logo when the clinic has none', () => {
+    const scene = sceneFor(false);
+    const frame = createFrameRenderer(scene, { before, after, logo: null }).frameRaster(
+      frameCount(scene) - 1,
+    );
+    expect(logoPixels(frame, computeLayout(scene, scene.aspect, scene.panelSize).safe)).toBe(0);
+  });
+});

@@ -53,6 +53,11 @@ function scaledCanvas(raster: Raster, scale: number): Canvas {
   return canvas;
 }
 
+/** The end card shows the logo at most a quarter of the frame tall and the frame wide. */
+function logoScale(scene: Scene, logo: Raster): number {
+  return Math.min(1, (scene.height * 0.25) / logo.height, scene.width / logo.width);
+}
+
 export interface FrameRenderer {
   /** RGBA bytes of frame `index` (opaque, so premultiplied equals straight alpha). */
   renderFrame(index: number): Uint8Array;
@@ -86,7 +91,7 @@ export function createFrameRenderer(
   const assets: SceneAssets<Canvas> = {
     before,
     after,
-    logo: panels.logo ? rasterToCanvas(panels.logo) : null,
+    logo: panels.logo ? scaledCanvas(panels.logo, logoScale(scene, panels.logo)) : null,
     scale: { before: before.width / panels.before.width, after: after.width / panels.after.width },
   };
   const logoSize = panels.logo ? { width: panels.logo.width, height: panels.logo.height } : null;

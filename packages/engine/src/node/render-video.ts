@@ -12,6 +12,7 @@ import { phasesFor } from '../timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
 import { createFrameRenderer, warpRaster } from './canvas-renderer.ts';
 import { decodeImage } from './decode-image.ts';
+import { decodeLogo } from './decode-logo.ts';
 import { startEncoder } from './ffmpeg-encoder.ts';
 import { writePoster } from './poster.ts';
 import { buildProvenance, type Provenance } from '../provenance.ts';
@@ -23,6 +24,8 @@ export interface RenderVideoRequest {
   inputPath: string;
   /** Two separate photos (the public API's before_image and after_image). */
   afterInputPath?: string | null;
+  /** The clinic's logo for the end card. */
+  logoPath?: string | null;
   outputDir: string;
   width: number;
   height: number;
@@ -96,6 +99,7 @@ export async function renderVideoFile(
     before = cropRaster(decoded.raster, panels.before);
     after = cropRaster(decoded.raster, panels.after);
   }
+  const logo = request.logoPath ? await decodeLogo(await readFile(request.logoPath)) : null;
   onProgress({ stage: 2, percent: 5 });
 
   const beforeFace = await detectFace(before, request.faceDetection);
@@ -135,7 +139,7 @@ export async function renderVideoFile(
     branding: {
       ...request.branding,
       disclosure: request.branding.disclosure ?? undefined,
-      hasLogo: false,
+      hasLogo: logo !== null,
     },
   });
   const provenance = buildProvenance({
@@ -155,7 +159,7 @@ export async function renderVideoFile(
 
   const videoPath = path.join(request.outputDir, 'video.mp4');
   const posterPath = path.join(request.outputDir, 'poster.jpg');
-  const renderer = createFrameRenderer(scene, { before, after, logo: null });
+  const renderer = createFrameRenderer(scene, { before, after, logo });
   const encoder = startEncoder({
     ffmpegPath: resolveFfmpegPath(request.ffmpegPath ?? undefined),
     width: scene.width,

@@ -15,7 +15,11 @@ export interface PreviewSettings {
  * (alignment, the face centre zooms push toward). The layout is proportional, so the
  * 720p size every plan shares draws the same picture as a 1080p render.
  */
-export function buildPreviewScene(photo: AnalyzedPhoto, settings: PreviewSettings): Scene {
+export function buildPreviewScene(
+  photo: AnalyzedPhoto,
+  settings: PreviewSettings,
+  hasLogo: boolean,
+): Scene {
   const { options, text } = settings;
   return buildScene({
     size: outputSizeFor('free', options.aspect),
@@ -31,6 +35,7 @@ export function buildPreviewScene(photo: AnalyzedPhoto, settings: PreviewSetting
       contact: text.contact.trim() || null,
       treatmentTitle: text.treatmentTitle.trim() || null,
       disclosure: text.disclosure,
+      hasLogo,
     },
   });
 }

@@ -6,6 +6,8 @@ export interface PreviewPlayerInput {
   canvasRef: RefObject<HTMLCanvasElement | null>;
   scene: Scene | null;
   assets: SceneAssets<CanvasImageSource> | null;
+  /** The logo's own size, so the end card keeps its proportions. */
+  logoSize: { width: number; height: number } | null;
   isPlaying: boolean;
   /** False until the engine font is usable, so no frame is drawn with the wrong metrics. */
   isReady: boolean;
@@ -19,6 +21,7 @@ export function usePreviewPlayer({
   canvasRef,
   scene,
   assets,
+  logoSize,
   isPlaying,
   isReady,
 }: PreviewPlayerInput): void {
@@ -31,7 +34,8 @@ export function usePreviewPlayer({
     // The DOM context has every member of the engine's Canvas2D, but its wider overloads
     // (drawImage sources, gradient styles) keep TypeScript from proving it structurally.
     const engineContext = context as unknown as Canvas2D<CanvasImageSource>;
-    const paint = (t: number) => draw(engineContext, scene, evaluate(scene, t), assets);
+    const paint = (t: number) =>
+      draw(engineContext, scene, evaluate(scene, t), assets, { logoSize });
 
     if (!isPlaying) {
       paint(clock.current ?? compareStillTime(scene));
@@ -47,5 +51,5 @@ export function usePreviewPlayer({
       frame = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(frame);
-  }, [canvasRef, scene, assets, isPlaying, isReady]);
+  }, [canvasRef, scene, assets, logoSize, isPlaying, isReady]);
 }

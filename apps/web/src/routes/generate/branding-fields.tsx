@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { inputClass, labelClass } from '../../components/form-styles.ts';
 import type { VideoTextFields } from '../../lib/videos-api.ts';
 
@@ -6,6 +7,8 @@ interface BrandingFieldsProps {
   onChange: (value: VideoTextFields) => void;
   /** SPEC §3 default title, shown as the placeholder because the server fills it in. */
   defaultTitle: string;
+  /** The logo picker, shown after the text fields. */
+  children?: ReactNode;
 }
 
 // Lengths the server accepts (apps/server/src/http/videos.routes.ts).
@@ -41,7 +44,7 @@ const FIELDS: {
   },
 ];
 
-export function BrandingFields({ value, onChange, defaultTitle }: BrandingFieldsProps) {
+export function BrandingFields({ value, onChange, defaultTitle, children }: BrandingFieldsProps) {
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-semibold text-slate-900">3. Title and branding</legend>
@@ -72,6 +75,7 @@ export function BrandingFields({ value, onChange, defaultTitle }: BrandingFields
           </div>
         );
       })}
+      {children}
     </fieldset>
   );
 }

@@ -69,6 +69,20 @@ describe('describeSubmitError', () => {
     expect(describeSubmitError(error)).toBe(GENERATE_TEXT.imageFailed);
   });
 
+  it.each(['invalid_image_format', 'empty_image', 'truncated_image'])(
+    'shows the SPEC image text when the server refuses the photo with %s',
+    (code) => {
+      const error = new VideoApiError(400, code, 'The file is a PDF document.', null);
+      expect(describeSubmitError(error)).toBe(GENERATE_TEXT.imageFailed);
+    },
+  );
+
+  it("shows the server's own message for a refused logo", () => {
+    const message = 'The logo could not be used. The image is 3 MB; the limit is 2 MB.';
+    const error = new VideoApiError(400, 'invalid_logo', message, null);
+    expect(describeSubmitError(error)).toBe(message);
+  });
+
   it("shows the server's own message for other refusals", () => {
     const error = new VideoApiError(400, 'bad_request', 'The photo is animated.', 'animated_image');
     expect(describeSubmitError(error)).toBe('The photo is animated.');

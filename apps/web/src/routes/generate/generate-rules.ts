@@ -19,9 +19,20 @@ function hasCredits(profile: Profile): boolean {
   return profile.credits.total > 0;
 }
 
+/**
+ * Photos the server could not read at all. SPEC §8 gives them one sentence; the other image
+ * refusals (animated, too large, too many pixels) keep the server's message, which says how
+ * to fix the file.
+ */
+const UNREADABLE_IMAGE_CODES = new Set(['invalid_image_format', 'empty_image', 'truncated_image']);
+
 /** The message for a refused POST /api/videos (SPEC §8 wording where it has one). */
 export function describeSubmitError(error: unknown): string {
-  if (error instanceof VideoApiError && error.reason === 'invalid_image_format') {
+  if (
+    error instanceof ApiError &&
+    (UNREADABLE_IMAGE_CODES.has(error.code) ||
+      (error instanceof VideoApiError && UNREADABLE_IMAGE_CODES.has(error.reason ?? '')))
+  ) {
     return GENERATE_TEXT.imageFailed;
   }
   if (error instanceof ApiError) {

@@ -19,13 +19,15 @@ interface LivePreviewProps {
   photo: AnalyzedPhoto | null;
   isAnalyzing: boolean;
   settings: PreviewSettings;
+  /** The clinic's logo, decoded, for the end card. */
+  logo: ImageBitmap | null;
 }
 
 /**
  * DESIGN.md §1 "instant and fair": the engine timeline the server renders with, played in
  * the browser before any credit is spent.
  */
-export function LivePreview({ photo, isAnalyzing, settings }: LivePreviewProps) {
+export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const isReducedMotion = useReducedMotion();
   // null until the user presses play or pause: then their choice wins over the default.
@@ -34,14 +36,18 @@ export function LivePreview({ photo, isAnalyzing, settings }: LivePreviewProps) 
   const isFontSettled = useEngineFontSettled();
 
   const scene = useMemo(
-    () => (photo ? buildPreviewScene(photo, settings) : null),
-    [photo, settings],
+    () => (photo ? buildPreviewScene(photo, settings, logo !== null) : null),
+    [photo, settings, logo],
   );
   const assets = useMemo<SceneAssets<CanvasImageSource> | null>(
-    () => (photo ? { before: photo.before, after: photo.after, logo: null } : null),
-    [photo],
+    () => (photo ? { before: photo.before, after: photo.after, logo } : null),
+    [photo, logo],
   );
-  usePreviewPlayer({ canvasRef, scene, assets, isPlaying, isReady: isFontSettled });
+  const logoSize = useMemo(
+    () => (logo ? { width: logo.width, height: logo.height } : null),
+    [logo],
+  );
+  usePreviewPlayer({ canvasRef, scene, assets, logoSize, isPlaying, isReady: isFontSettled });
 
   const aspect = settings.options.aspect;
   return (

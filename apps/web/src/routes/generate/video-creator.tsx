@@ -5,6 +5,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY, useAuth } from '../../lib/auth-context.ts';
+import { useLogo } from '../../lib/preview/use-logo.ts';
 import { usePhotoAnalysis } from '../../lib/preview/use-photo-analysis.ts';
 import {
   createVideo,
@@ -18,6 +19,7 @@ import { describeSubmitError, firstBlockingProblem } from './generate-rules.ts';
 import { GenerateButton } from './generate-button.tsx';
 import { JobPanel } from './job-panel.tsx';
 import { LivePreview } from './live-preview.tsx';
+import { LogoField } from './logo-field.tsx';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
 import { checkPhotoFile } from './photo-rules.ts';
 import { useVideoJob } from './use-video-job.ts';
@@ -37,6 +39,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const photo = usePhotoAnalysis();
+  const logo = useLogo();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [options, setOptions] = useState<VideoFormOptions>({
     ...DEFAULT_VIDEO_OPTIONS,
@@ -90,7 +93,13 @@ export function VideoCreator({ profile }: { profile: Profile }) {
     const problem = firstBlockingProblem({ hasImage: photo.state.status === 'ready', auth });
     setFormError(problem);
     if (problem !== null || photo.state.status !== 'ready') return;
-    submit.mutate({ image: photo.state.file, options, text, consent: hasConsent });
+    submit.mutate({
+      image: photo.state.file,
+      logo: logo.state.status === 'ready' ? logo.state.file : null,
+      options,
+      text,
+      consent: hasConsent,
+    });
   };
 
   const isJobRunning = job?.status === 'processing';
@@ -118,7 +127,14 @@ export function VideoCreator({ profile }: { profile: Profile }) {
         </div>
         <div className="order-3 space-y-8">
           <VideoOptionsFields value={options} onChange={setOptions} />
-          <BrandingFields value={text} onChange={setText} defaultTitle={titlePlaceholder} />
+          <BrandingFields value={text} onChange={setText} defaultTitle={titlePlaceholder}>
+            <LogoField
+              state={logo.state}
+              onChoose={logo.choose}
+              onClear={logo.clear}
+              isDisabled={isBusy}
+            />
+          </BrandingFields>
           <GenerateButton
             hasConsent={hasConsent}
             onConsentChange={setHasConsent}
@@ -135,6 +151,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
             photo={photo.state.status === 'ready' ? photo.state.photo : null}
             isAnalyzing={photo.state.status === 'analyzing'}
             settings={settings}
+            logo={logo.state.status === 'ready' ? logo.state.image : null}
           />
         </div>
         <div ref={jobRef} className="order-4 scroll-mt-24 empty:hidden">
