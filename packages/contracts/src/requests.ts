@@ -67,10 +67,10 @@ export const feedbackRequestSchema = z
   });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
-/** GET /api/stats/landing: live figures, each null while it is below the showing threshold. */
+/** GET /api/stats: live figures, each null while it is below the showing threshold. */
 export const landingStatsSchema = z.object({
   clinics: z.number().int().nullable(),
-  completedVideos: z.number().int().nullable(),
+  videosCompleted: z.number().int().nullable(),
   satisfactionPercent: z.number().int().nullable(),
 });
 export type LandingStats = z.infer<typeof landingStatsSchema>;

@@ -36,7 +36,7 @@ export class FeedbackRepository {
 
   async countLandingFigures(): Promise<{
     clinics: number;
-    completedVideos: number;
+    videosCompleted: number;
     good: number;
     answers: number;
   }> {
@@ -57,7 +57,7 @@ export class FeedbackRepository {
       .executeTakeFirstOrThrow();
     return {
       clinics: Number(videos.clinics),
-      completedVideos: Number(videos.completed),
+      videosCompleted: Number(videos.completed),
       good: Number(feedback.good),
       answers: Number(feedback.answers),
     };

@@ -18,7 +18,7 @@ export function registerFeedbackRoutes(
     return reply.status(201).send({ success: true });
   });
 
-  app.get('/api/stats/landing', async (_request, reply) => {
+  app.get('/api/stats', async (_request, reply) => {
     // Counting is cheap but the landing page is the busiest: a minute of staleness is fine.
     reply.header('cache-control', 'public, max-age=60');
     return feedback.landingStats();

@@ -35,7 +35,7 @@ export class FeedbackService {
     const shown = (value: number, basis = value) => (basis >= this.minCountToShow ? value : null);
     return {
       clinics: shown(counts.clinics),
-      completedVideos: shown(counts.completedVideos),
+      videosCompleted: shown(counts.videosCompleted),
       satisfactionPercent: shown(
         counts.answers === 0 ? 0 : Math.round((100 * counts.good) / counts.answers),
         counts.answers,
