@@ -5,7 +5,7 @@ const STEPS: readonly { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: Upload,
     title: 'Upload photos',
-    body: 'One side-by-side before-and-after photo, or the two photos separately. PNG, JPG or WEBP.',
+    body: 'One before-and-after photo, side by side or stacked. JPG, PNG, WEBP or GIF, under 10 MB.',
   },
   {
     icon: ScanFace,
