@@ -63,6 +63,32 @@ export const router = createBrowserRouter([
         },
       },
       {
+        path: 'billing/demo-checkout',
+        lazy: async () => {
+          const { DemoCheckoutPage } = await import('./routes/billing/demo-checkout.page.tsx');
+          return {
+            Component: () => (
+              <RequireAuth>
+                <DemoCheckoutPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
+        path: 'billing/demo-portal',
+        lazy: async () => {
+          const { DemoPortalPage } = await import('./routes/billing/demo-portal.page.tsx');
+          return {
+            Component: () => (
+              <RequireAuth>
+                <DemoPortalPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
         path: 'documentation',
         lazy: async () => ({
           Component: (await import('./routes/documentation/documentation.page.tsx'))

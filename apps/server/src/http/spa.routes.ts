@@ -15,6 +15,9 @@ export const SPA_ROUTES = new Set([
   '/support',
   '/privacy-policy',
   '/terms-of-service',
+  // Demo billing's own checkout and portal pages (issue 6).
+  '/billing/demo-checkout',
+  '/billing/demo-portal',
 ]);
 
 export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string): Promise<void> {

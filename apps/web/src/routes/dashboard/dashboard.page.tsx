@@ -1,17 +1,45 @@
-import { isPaid } from '@glowreel/contracts';
-import { Link } from 'react-router';
-import { CreditsPanel } from '../../components/credits-panel.tsx';
+import { BILLING_COPY, type Profile } from '@glowreel/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useAuth } from '../../lib/auth-context.ts';
+import { BILLING_STATUS_QUERY_KEY, fetchBillingStatus } from '../../lib/billing-api.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useSignedInProfile } from '../../lib/use-signed-in-profile.ts';
+import { BillingAlertBanner } from './billing-alert.tsx';
+import { FreePlanPanel } from './free-plan-panel.tsx';
 import { PlanCards } from './plan-cards.tsx';
+import { QuickActions } from './quick-actions.tsx';
+import { ReturnToast } from './return-toast.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
+import { useBillingActions } from './use-billing-actions.ts';
+import { VideoHistoryDialog } from './video-history-dialog.tsx';
+
+/**
+ * SPEC §4 subscription display: a paid plan with a billing customer gives 'Your Dashboard'.
+ * A past-due plan keeps it too (unlike SPEC's strict 'active'), so the clinic sees the failed
+ * payment and reaches Manage Subscription to fix it instead of being offered a second plan.
+ */
+function hasSubscription(profile: Profile): boolean {
+  const { plan, status, customerId } = profile.subscription;
+  return plan !== 'free' && customerId !== null && (status === 'active' || status === 'past_due');
+}
 
 export function DashboardPage() {
   const profile = useSignedInProfile();
+  const { refreshProfile } = useAuth();
+  const queryClient = useQueryClient();
   const signOut = useSignOut();
-  // SPEC §4 subscription display: paid and billed gives the dashboard, anything else the picker.
-  const hasSubscription = isPaid(profile) && profile.subscription.customerId !== null;
-  const title = hasSubscription ? 'Your Dashboard' : 'Choose Your Plan';
+  const actions = useBillingActions(profile);
+  const [isHistoryOpen, setIsHistoryOpen] = useState(false);
+  const billing = useQuery({ queryKey: BILLING_STATUS_QUERY_KEY, queryFn: fetchBillingStatus });
+  const isSubscribed = hasSubscription(profile);
+  const title = isSubscribed ? 'Your Dashboard' : 'Choose Your Plan';
+
+  const onReturn = useCallback(() => {
+    void refreshProfile();
+    void queryClient.invalidateQueries({ queryKey: BILLING_STATUS_QUERY_KEY });
+  }, [refreshProfile, queryClient]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
@@ -24,29 +52,61 @@ export function DashboardPage() {
         <button
           type="button"
           onClick={() => void signOut()}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
         >
+          <LogOut aria-hidden="true" className="size-4" />
           Logout
         </button>
       </div>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-1">
-          <CreditsPanel profile={profile}>
-            {profile.credits.total > 0 && !hasSubscription && (
-              <Link
-                to="/generate"
-                className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-accent-600 px-4 py-2.5 font-semibold text-white hover:bg-accent-700"
-              >
-                Try Free Videos
-              </Link>
+      <div className="mt-6 space-y-3 empty:hidden">
+        {profile.subscription.status === 'past_due' && (
+          <BillingAlertBanner
+            title={BILLING_COPY.paymentFailed(
+              billing.data?.paymentError ?? 'your last payment did not go through',
             )}
-          </CreditsPanel>
-        </div>
-        <div className="lg:col-span-2">
-          {hasSubscription ? <SubscriptionCard profile={profile} /> : <PlanCards />}
-        </div>
+            detail="Update your payment method under Manage Subscription to keep your plan."
+          />
+        )}
+        {actions.alert && (
+          <BillingAlertBanner
+            title={actions.alert.title}
+            detail={actions.alert.detail}
+            onDismiss={actions.dismissAlert}
+          />
+        )}
+        {billing.data?.mode === 'demo' && (
+          <p className="rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-700">
+            {BILLING_COPY.demoNotice}: plans here are for trying Glowreel out.
+          </p>
+        )}
       </div>
+
+      {isSubscribed ? (
+        <div className="mt-8 grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <SubscriptionCard
+              profile={profile}
+              billing={billing.data}
+              isOpeningPortal={actions.isOpeningPortal}
+              onManage={actions.openPortal}
+            />
+          </div>
+          <QuickActions onViewHistory={() => setIsHistoryOpen(true)} />
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-1">
+            <FreePlanPanel profile={profile} onViewHistory={() => setIsHistoryOpen(true)} />
+          </div>
+          <div className="lg:col-span-2">
+            <PlanCards processingPlan={actions.processingPlan} onSelect={actions.startCheckout} />
+          </div>
+        </div>
+      )}
+
+      <VideoHistoryDialog isOpen={isHistoryOpen} onOpenChange={setIsHistoryOpen} />
+      <ReturnToast onReturn={onReturn} />
     </div>
   );
 }

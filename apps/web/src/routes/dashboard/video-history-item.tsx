@@ -1,0 +1,82 @@
+import { Download, Film, Play } from 'lucide-react';
+import { inlineVideoUrl, type VideoRecord, type VideoStatus } from '../../lib/videos-api.ts';
+
+const STATUS_BADGES: Record<VideoStatus, { label: string; className: string }> = {
+  completed: { label: 'Completed', className: 'bg-brand-100 text-brand-800' },
+  processing: { label: 'Processing', className: 'bg-amber-100 text-amber-800' },
+  failed: { label: 'Failed', className: 'bg-accent-100 text-accent-700' },
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+interface VideoHistoryItemProps {
+  video: VideoRecord;
+  isPlaying: boolean;
+  onPlay: () => void;
+}
+
+/** One history card: thumbnail or placeholder, title, date, status, and play/download when done. */
+export function VideoHistoryItem({ video, isPlaying, onPlay }: VideoHistoryItemProps) {
+  const badge = STATUS_BADGES[video.status];
+  const isPlayable = video.status === 'completed' && video.downloadUrl !== null;
+
+  return (
+    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative aspect-video bg-slate-100">
+        {isPlaying && video.downloadUrl ? (
+          <video
+            controls
+            autoPlay
+            playsInline
+            src={inlineVideoUrl(video.downloadUrl)}
+            aria-label={`Playing: ${video.title}`}
+            className="size-full bg-slate-900 object-contain"
+          />
+        ) : video.thumbnailUrl ? (
+          <img src={video.thumbnailUrl} alt="" className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full items-center justify-center text-slate-400">
+            <Film aria-hidden="true" className="size-10" />
+          </div>
+        )}
+      </div>
+      <div className="space-y-2 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="min-w-0 font-semibold break-words text-slate-900">{video.title}</h3>
+          <span
+            className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}
+          >
+            {badge.label}
+          </span>
+        </div>
+        <p className="text-sm text-slate-600">
+          <time dateTime={video.createdAt}>{dateFormat.format(new Date(video.createdAt))}</time>
+          {video.status === 'processing' && ` · ${video.progress}%`}
+        </p>
+        {video.status === 'failed' && video.errorMessage && (
+          <p className="text-sm text-accent-700">{video.errorMessage}</p>
+        )}
+        {isPlayable && video.downloadUrl && (
+          <div className="flex gap-2 pt-1">
+            <button
+              type="button"
+              onClick={onPlay}
+              aria-label={`Play ${video.title}`}
+              className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-brand-50"
+            >
+              <Play aria-hidden="true" className="size-5" />
+            </button>
+            <a
+              href={video.downloadUrl}
+              download
+              aria-label={`Download ${video.title}`}
+              className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 no-underline hover:bg-brand-50"
+            >
+              <Download aria-hidden="true" className="size-5" />
+            </a>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
