@@ -16,7 +16,7 @@ export function SiteFooter() {
   const phoneHref = `tel:${SITE_CONFIG.contactPhone.replace(/[^+\d]/g, '')}`;
   return (
     <footer id="contact" className="scroll-mt-20 bg-slate-900 text-sm text-slate-300">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 lg:grid-cols-6">
         <div className="col-span-2">
           <BrandMark tone="light" />
           <p className="mt-4 max-w-sm leading-relaxed text-slate-400">
@@ -26,7 +26,7 @@ export function SiteFooter() {
         </div>
         <FooterColumn title="Product" links={LANDING_ANCHORS} />
         <FooterColumn title="Resources" links={[...PUBLIC_PAGES, ...LEGAL_LINKS]} />
-        <div className="col-span-2 lg:col-span-1">
+        <div className="col-span-2">
           <h2 className="font-semibold text-white">Contact</h2>
           <ul className="mt-4 space-y-3">
             <li className="flex gap-2.5">

@@ -60,7 +60,14 @@ export function DemoDialog({ onSubmitted, isInitiallyOpen = false }: DemoDialogP
       <Dialog.Trigger className={demoTriggerClass}>Schedule Demo</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+        <Dialog.Content
+          // Start in the first field rather than on the close button.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            document.getElementById('demo-name')?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8"
+        >
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-xl font-bold text-slate-900">

@@ -73,7 +73,9 @@ export function SupportPage() {
           <div className={cardClass}>
             <MessageCircle aria-hidden="true" className="size-8 text-brand-700" />
             <h2 className="mt-4 text-lg font-semibold text-slate-900">Live Chat</h2>
-            <p className="mt-2 mb-6 text-slate-600">Talk to our team during business hours.</p>
+            <p className="mt-2 mb-6 text-slate-600">
+              Chat with us is coming soon; until then we answer by email.
+            </p>
             <button
               type="button"
               onClick={() => setIsChatNoteShown(true)}

@@ -1,0 +1,57 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PUBLIC_ROUTES, signUp, waitForPage } from '../helpers/site.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
+}
+
+for (const width of [1280, 360]) {
+  for (const route of PUBLIC_ROUTES) {
+    test(`${route.path} at ${width} px has no serious or critical axe violations`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(route.path);
+      await waitForPage(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+test('open dialogs and menus have no serious or critical axe violations', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Schedule Demo' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Request Demo' }).click();
+  await expect(page.getByText('Please enter your full name.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('signed in, the public pages and the profile menu have no serious or critical axe violations', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(page);
+  for (const path of ['/', '/support', '/documentation']) {
+    await page.goto(path);
+    await waitForPage(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
