@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../..');
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The data folder playwright.config.ts gives the server. */
+const DATA_DIR = path.join(tmpdir(), `glowreel-e2e-${PORT}`);
+
+let counter = 0;
+
+/** Registers a clinic through the register endpoint; the page's context is then signed in. */
+export async function registerClinic(page: Page): Promise<string> {
+  counter += 1;
+  const email = `billing-${Date.now()}-${counter}@clinic.example`;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Solstice Med Spa', email, password: 'radiant2024' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+/** Grants credits with the operator CLI, which reaches the running server through its socket. */
+export function grantCredits(email: string, amount: number, bucket: 'free' | 'bonus'): void {
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli/credits.cli.ts',
+      'grant',
+      email,
+      String(amount),
+      ...(bucket === 'bonus' ? ['--bonus'] : []),
+    ],
+    { cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR, PORT: String(PORT) }, stdio: 'pipe' },
+  );
+}
+
+let composite: Buffer | undefined;
+
+/** A side-by-side composite painted in code (no patient photo anywhere). */
+async function compositePng(): Promise<Buffer> {
+  if (composite) return composite;
+  const width = 1440;
+  const height = 900;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const local = x % (width / 2);
+      const i = (y * width + x) * 3;
+      const shade = 110 + 50 * Math.sin(local / 29) * Math.cos(y / 41);
+      const lift = x >= width / 2 ? 18 : 0;
+      pixels[i] = shade + lift;
+      pixels[i + 1] = shade * 0.8 + lift;
+      pixels[i + 2] = shade * 0.7 + lift;
+    }
+  }
+  composite = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return composite;
+}
+
+/** POST /api/videos as the /generate page does, then waits for the render to finish. */
+export async function generateVideo(page: Page, title: string): Promise<string> {
+  const response = await page.request.post('/api/videos', {
+    multipart: {
+      image: { name: 'composite.png', mimeType: 'image/png', buffer: await compositePng() },
+      consent: 'true',
+      title,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+  await expect
+    .poll(
+      async () => {
+        const record = await page.request.get(`/api/videos/${id}`);
+        return ((await record.json()) as { status: string }).status;
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBe('completed');
+  return id;
+}
+
+/** The credit figures the dashboard shows (its badges and the plan videos line). */
+export async function expectCredits(
+  page: Page,
+  expected: { free: number; bonus: number; plan: string },
+): Promise<void> {
+  await expect(page.getByTestId('free-credits')).toHaveText(String(expected.free));
+  await expect(page.getByTestId('bonus-credits')).toHaveText(String(expected.bonus));
+  await expect(page.getByTestId('plan-videos')).toHaveText(expected.plan);
+}
