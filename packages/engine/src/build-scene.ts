@@ -1,5 +1,8 @@
 import { VIDEO_DURATION_SECONDS, VIDEO_FPS, type VideoOptions } from '@glowreel/contracts';
+import type { FaceLandmarks } from './faces/face-types.ts';
 import type { Affine, Point, Rect } from './geometry.ts';
+import { computeLayout } from './layout.ts';
+import { planFaceMotion } from './motion/face-motion-plan.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
 
 export interface SceneInput {
@@ -11,6 +14,11 @@ export interface SceneInput {
   alignment: Affine | null;
   faceCenter: Point | null;
   treatedArea: Rect | null;
+  /**
+   * The faces found in each panel (in that panel photo's own pixels) for face motion; null
+   * when no face analysis ran. Omitted means null.
+   */
+  faces?: { before: FaceLandmarks | null; after: FaceLandmarks | null } | null;
   branding: Partial<Branding> & { clinicName: string };
 }
 
@@ -24,6 +32,18 @@ function resizeTransform(
 
 export function buildScene(input: SceneInput): Scene {
   const { beforeSize } = input;
+  const afterTransform = input.alignment ?? resizeTransform(input.afterSize, beforeSize);
+  // The 120 px rule is judged where each panel is shown largest (the opening stage).
+  const stageScale =
+    computeLayout(input.size, input.options.aspect, beforeSize).stage.width / beforeSize.width;
+  const afterScale = Math.sqrt(
+    Math.abs(afterTransform.a * afterTransform.d - afterTransform.b * afterTransform.c),
+  );
+  const faceMotion = planFaceMotion({
+    primaryAnimation: input.options.primaryAnimation,
+    faces: input.faces ?? null,
+    displayScale: { before: stageScale, after: stageScale * afterScale },
+  });
   return {
     width: input.size.width,
     height: input.size.height,
@@ -34,9 +54,10 @@ export function buildScene(input: SceneInput): Scene {
     emphasisEffect: input.options.emphasisEffect,
     motionSpeed: input.options.motionSpeed,
     panelSize: { width: beforeSize.width, height: beforeSize.height },
-    afterTransform: input.alignment ?? resizeTransform(input.afterSize, beforeSize),
+    afterTransform,
     focus: input.faceCenter ?? { x: beforeSize.width / 2, y: beforeSize.height / 2 },
     treatedArea: input.treatedArea,
+    faceMotion,
     branding: {
       clinicName: input.branding.clinicName,
       contact: input.branding.contact ?? null,

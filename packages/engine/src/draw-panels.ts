@@ -1,6 +1,8 @@
 import type { Canvas2D } from './canvas.ts';
 import { IDENTITY, composeAffine, type Affine, type Point } from './geometry.ts';
 import { clipToRect, resetTransform } from './draw-shapes.ts';
+import { isStill } from './motion/face-deform.ts';
+import { drawFaceWarp } from './motion/draw-face-warp.ts';
 import type { Scene, SceneAssets } from './scene.ts';
 import type { PanelState } from './timeline.ts';
 
@@ -29,10 +31,8 @@ export function drawPanel<T>(
   const imageToCanonical = panel.which === 'before' ? IDENTITY : scene.afterTransform;
   const assetScale = (panel.which === 'before' ? assets.scale?.before : assets.scale?.after) ?? 1;
   const assetToImage: Affine = { a: 1 / assetScale, b: 0, c: 0, d: 1 / assetScale, e: 0, f: 0 };
-  const m = composeAffine(
-    panelPlacement(scene, panel, focus),
-    composeAffine(imageToCanonical, assetToImage),
-  );
+  const imageToOutput = composeAffine(panelPlacement(scene, panel, focus), imageToCanonical);
+  const m = composeAffine(imageToOutput, assetToImage);
   ctx.save();
   resetTransform(ctx);
   clipToRect(ctx, panel.clip);
@@ -41,6 +41,12 @@ export function drawPanel<T>(
   ctx.fillRect(panel.rect.x, panel.rect.y, panel.rect.width, panel.rect.height);
   ctx.imageSmoothingEnabled = true;
   ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
-  ctx.drawImage(panel.which === 'before' ? assets.before : assets.after, 0, 0);
+  const image = panel.which === 'before' ? assets.before : assets.after;
+  ctx.drawImage(image, 0, 0);
+  // Face motion paints the moved triangles over the still photo, inside the same clip.
+  const rig = scene.faceMotion[panel.which]?.rig;
+  if (rig && panel.face && !isStill(panel.face)) {
+    drawFaceWarp(ctx, image, rig, panel.face, { imageToOutput, assetToImage });
+  }
   ctx.restore();
 }

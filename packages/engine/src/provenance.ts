@@ -38,7 +38,18 @@ export interface Provenance {
   source: ProvenanceInput['source'];
   split: ProvenanceInput['panels'];
   transforms: { panel: 'before' | 'after'; kind: string; detail: unknown }[];
-  faceMotion: { requested: string; applied: boolean; reason: string };
+  faceMotion: {
+    requested: string;
+    /** True when at least one panel's face moves. */
+    applied: boolean;
+    panels: {
+      panel: 'before' | 'after';
+      motion: string;
+      applied: boolean;
+      reason: string;
+      eyeDistancePx: number | null;
+    }[];
+  };
   pixelPolicy: string;
   warnings: { code: string; message: string }[];
 }
@@ -91,9 +102,37 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
       detail: { from: 1, to: 1.05, toward: scene.focus },
     });
   }
+  for (const record of scene.faceMotion.records) {
+    const motion = scene.faceMotion[record.panel];
+    if (record.applied && motion) {
+      transforms.push({
+        panel: record.panel,
+        kind: 'face-warp',
+        detail: {
+          motion: record.requested,
+          description: record.reason,
+          method:
+            'Triangle mesh over the face (facemesh landmarks) with a fixed anchor ring; each triangle is moved by one affine map of the original pixels',
+          triangles: motion.rig.triangles.length / 3,
+          anchorRing: motion.rig.ring.map(round),
+        },
+      });
+    } else if (record.requested !== 'blink') {
+      // A skipped blink is not worth a warning; a skipped chosen animation is.
+      warnings.push({
+        code: 'face_motion_skipped',
+        message: `Face motion skipped on the ${record.panel} photo: ${record.reason}.`,
+      });
+    }
+  }
   if (input.treatedArea) {
     transforms.push({ panel: 'after', kind: 'highlight-overlay', detail: input.treatedArea });
   }
+  const applied = scene.faceMotion.records.filter((record) => record.applied);
+  const motionSummary =
+    applied.length > 0
+      ? `face motion: ${applied.map((record) => `${record.panel} ${record.requested.replace('_', ' ')}`).join(', ')}, made by moving the photo's own pixels`
+      : 'face motion not applied';
   if (input.panels.isFallback) {
     warnings.push({
       code: 'split_uncertain',
@@ -102,7 +141,7 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
   }
   return {
     engineVersion: input.engineVersion,
-    summary: `Glowreel built-in engine: real photo pixels only (crop, scale, rotate, translate, zoom); no retouching. Animation requested: ${ANIMATION_LABELS[scene.primaryAnimation]} (face motion not applied).`,
+    summary: `Glowreel built-in engine: real photo pixels only (crop, scale, rotate, translate, zoom); no retouching. Animation requested: ${ANIMATION_LABELS[scene.primaryAnimation]} (${motionSummary}).`,
     output: {
       width: scene.width,
       height: scene.height,
@@ -120,11 +159,17 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
     transforms,
     faceMotion: {
       requested: scene.primaryAnimation,
-      applied: false,
-      reason: 'Face motion is not built yet; the before/after presentation plays without it.',
+      applied: applied.length > 0,
+      panels: scene.faceMotion.records.map((record) => ({
+        panel: record.panel,
+        motion: record.requested,
+        applied: record.applied,
+        reason: record.reason,
+        eyeDistancePx: record.eyeDistancePx,
+      })),
     },
     pixelPolicy:
-      'Pixels are only moved (crop, scale, rotate, translate, zoom); no blur, sharpening, colour change or synthesis.',
+      'Pixels are only moved (crop, scale, rotate, translate, zoom, and per-triangle affine face warps); no blur, sharpening, colour change or synthesis.',
     warnings,
   };
 }

@@ -1,5 +1,6 @@
 import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
 import type { Affine, Point, Rect } from './geometry.ts';
+import type { SceneFaceMotion } from './motion/face-motion-plan.ts';
 
 export interface Branding {
   clinicName: string;
@@ -34,6 +35,8 @@ export interface Scene {
   focus: Point;
   /** Where the aligned panels differ most, in canonical coordinates (the highlight). */
   treatedArea: Rect | null;
+  /** Landmark-driven face motion per panel (the rigs are plain data), and why where there is none. */
+  faceMotion: SceneFaceMotion;
   branding: Branding;
   colors: { background: string; panelBackdrop: string; accent: string; text: string };
 }

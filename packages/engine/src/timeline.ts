@@ -2,6 +2,7 @@ import type { MotionSpeed } from '@glowreel/contracts';
 import { easeInOutCubic, easeOutCubic, lerp, progress } from './easing.ts';
 import type { Point, Rect } from './geometry.ts';
 import { computeLayout, type Layout } from './layout.ts';
+import { faceMotionAt, type FaceMotionState } from './motion/face-motion-schedule.ts';
 import type { Scene } from './scene.ts';
 
 export interface PanelState {
@@ -12,6 +13,8 @@ export interface PanelState {
   clip: Rect;
   /** 1 = as framed; above 1 pushes in toward the focus point. */
   zoom: number;
+  /** The face's motion at this moment; null when the panel's face does not move. */
+  face: FaceMotionState | null;
 }
 
 export interface LabelState {
@@ -87,6 +90,13 @@ function toFrame(rect: Rect, scene: Scene, point: Point): Point {
   return { x: rect.x + point.x * scale, y: rect.y + point.y * scale };
 }
 
+function panelFace(scene: Scene, which: 'before' | 'after', t: number): FaceMotionState | null {
+  const motion = scene.faceMotion[which];
+  if (!motion) return null;
+  const timing = { motionSpeed: scene.motionSpeed, endCardStart: phasesFor(scene).endCardStart };
+  return faceMotionAt(motion.kind, which, timing, t);
+}
+
 /**
  * The state of the video at time t (seconds): a pure function of the scene, so the
  * preview and the render agree frame for frame.
@@ -103,6 +113,8 @@ export function evaluate(scene: Scene, t: number): FrameState {
   const labelFont = layout.labelFontSize;
   const inset = labelFont * 0.6;
 
+  const beforeFace = panelFace(scene, 'before', t);
+  const afterFace = panelFace(scene, 'after', t);
   const beforeRect = lerpRect(layout.stage, layout.beforeSlot, split);
   const afterRect = lerpRect(layout.stage, layout.afterSlot, split);
   let panels: PanelState[];
@@ -115,8 +127,8 @@ export function evaluate(scene: Scene, t: number): FrameState {
     const afterClip = { ...stage, width: wipeX - stage.x };
     const beforeClip = { ...stage, x: wipeX, width: stage.x + stage.width - wipeX };
     panels = [
-      { which: 'before', rect: stage, clip: beforeClip, zoom },
-      { which: 'after', rect: stage, clip: afterClip, zoom },
+      { which: 'before', rect: stage, clip: beforeClip, zoom, face: beforeFace },
+      { which: 'after', rect: stage, clip: afterClip, zoom, face: afterFace },
     ];
     labels = [
       {
@@ -146,8 +158,8 @@ export function evaluate(scene: Scene, t: number): FrameState {
         : { x: wipeX, top: stage.y, bottom: stage.y + stage.height, opacity: dividerOpacity };
   } else {
     panels = [
-      { which: 'before', rect: beforeRect, clip: beforeRect, zoom },
-      { which: 'after', rect: afterRect, clip: afterRect, zoom },
+      { which: 'before', rect: beforeRect, clip: beforeRect, zoom, face: beforeFace },
+      { which: 'after', rect: afterRect, clip: afterRect, zoom, face: afterFace },
     ];
     labels = [
       {

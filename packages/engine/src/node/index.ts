@@ -35,7 +35,9 @@ export {
 export { writePoster } from './poster.ts';
 export {
   ENGINE_VERSION,
+  prepareRender,
   renderVideoFile,
+  type PreparedRender,
   type RenderVideoProgress,
   type RenderVideoRequest,
   type RenderVideoResult,

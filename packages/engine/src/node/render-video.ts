@@ -7,7 +7,7 @@ import { buildScene, frameCount } from '../build-scene.ts';
 import { planAlignment } from '../faces/alignment.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
 import { cropRaster, type Raster } from '../raster.ts';
-import { DEFAULT_COLORS } from '../scene.ts';
+import { DEFAULT_COLORS, type Scene } from '../scene.ts';
 import { phasesFor } from '../timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
 import { createFrameRenderer, warpRaster } from './canvas-renderer.ts';
@@ -72,11 +72,21 @@ async function detectFace(raster: Raster, enabled: boolean): Promise<FaceLandmar
   return (await getFaceDetector()).detect(raster);
 }
 
-/** Upload → split → faces → scene → frames → H.264 MP4 + poster, with progress in four stages. */
-export async function renderVideoFile(
+export interface PreparedRender {
+  scene: Scene;
+  panels: { before: Raster; after: Raster; logo: Raster | null };
+  provenance: Provenance;
+  /** Decoding warnings (the provenance carries its own). */
+  warnings: { code: string; message: string }[];
+  /** Seconds spent finding faces in both panels. */
+  faceSeconds: number;
+}
+
+/** Decode → split → faces → alignment → scene and provenance: everything before the frames. */
+export async function prepareRender(
   request: RenderVideoRequest,
-  onProgress: (progress: RenderVideoProgress) => void,
-): Promise<RenderVideoResult> {
+  onProgress: (progress: RenderVideoProgress) => void = () => undefined,
+): Promise<PreparedRender> {
   onProgress({ stage: 1, percent: 1 });
   const background = { background: DEFAULT_COLORS.panelBackdrop };
   const decoded = await decodeImage(await readFile(request.inputPath), background);
@@ -102,8 +112,10 @@ export async function renderVideoFile(
   const logo = request.logoPath ? await decodeLogo(await readFile(request.logoPath)) : null;
   onProgress({ stage: 2, percent: 5 });
 
+  const faceStarted = performance.now();
   const beforeFace = await detectFace(before, request.faceDetection);
   const afterFace = await detectFace(after, request.faceDetection);
+  const faceSeconds = (performance.now() - faceStarted) / 1000;
   const alignment = planAlignment(beforeFace, afterFace, request.options.autoAlign);
   const afterTransform = alignment.applied ? alignment.transform : null;
   const alignedAfter = warpRaster(
@@ -136,6 +148,7 @@ export async function renderVideoFile(
     alignment: afterTransform,
     faceCenter,
     treatedArea: treated?.rect ?? null,
+    faces: request.faceDetection ? { before: beforeFace ?? null, after: afterFace ?? null } : null,
     branding: {
       ...request.branding,
       disclosure: request.branding.disclosure ?? undefined,
@@ -155,11 +168,20 @@ export async function renderVideoFile(
     treatedArea: treated,
     source: { width: decoded.width, height: decoded.height, format: decoded.format },
   });
+  return { scene, panels: { before, after, logo }, provenance, warnings, faceSeconds };
+}
+
+/** Upload → split → faces → scene → frames → H.264 MP4 + poster, with progress in four stages. */
+export async function renderVideoFile(
+  request: RenderVideoRequest,
+  onProgress: (progress: RenderVideoProgress) => void,
+): Promise<RenderVideoResult> {
+  const { scene, panels, provenance, warnings } = await prepareRender(request, onProgress);
   onProgress({ stage: 3, percent: 10 });
 
   const videoPath = path.join(request.outputDir, 'video.mp4');
   const posterPath = path.join(request.outputDir, 'poster.jpg');
-  const renderer = createFrameRenderer(scene, { before, after, logo });
+  const renderer = createFrameRenderer(scene, panels);
   const encoder = startEncoder({
     ffmpegPath: resolveFfmpegPath(request.ffmpegPath ?? undefined),
     width: scene.width,

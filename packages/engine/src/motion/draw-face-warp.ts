@@ -1,0 +1,110 @@
+// Paints a moving face: every triangle of the rig whose corners moved is texture-mapped from
+// the original photo with one affine transform (the Canvas 2D interface has nothing else, and
+// an affine map only moves pixels: no colour is changed, nothing is synthesised). Triangles
+// that did not move are left to the unwarped panel drawn underneath.
+import type { Canvas2D } from '../canvas.ts';
+import { applyAffine, composeAffine, type Affine } from '../geometry.ts';
+import { deformRig } from './face-deform.ts';
+import type { FaceMotionState } from './face-motion-schedule.ts';
+import type { FaceRig } from './face-rig.ts';
+
+/** Below this (output pixels) a vertex counts as not moved. */
+const STILL_PX = 0.05;
+/**
+ * Clip paths are anti-aliased: two triangles meeting on an edge each cover a pixel only
+ * partly and the unwarped panel shows through the seam. Growing each clip by this much
+ * (output pixels) makes neighbours overlap instead.
+ */
+const SEAM_OVERLAP_PX = 0.75;
+/** Source triangles thinner than this (image pixels²) cannot define a transform. */
+const MIN_SOURCE_AREA = 0.25;
+
+/** The affine transform taking triangle (s0, s1, s2) onto (d0, d1, d2); null when degenerate. */
+export function triangleAffine(s: readonly number[], d: readonly number[]): Affine | null {
+  const [s0x = 0, s0y = 0, s1x = 0, s1y = 0, s2x = 0, s2y = 0] = s;
+  const [d0x = 0, d0y = 0, d1x = 0, d1y = 0, d2x = 0, d2y = 0] = d;
+  const ux = s1x - s0x;
+  const uy = s1y - s0y;
+  const vx = s2x - s0x;
+  const vy = s2y - s0y;
+  const det = ux * vy - vx * uy;
+  if (Math.abs(det) < 2 * MIN_SOURCE_AREA) return null;
+  const px = d1x - d0x;
+  const py = d1y - d0y;
+  const qx = d2x - d0x;
+  const qy = d2y - d0y;
+  const a = (px * vy - qx * uy) / det;
+  const b = (py * vy - qy * uy) / det;
+  const c = (qx * ux - px * vx) / det;
+  const dd = (qy * ux - py * vx) / det;
+  return { a, b, c, d: dd, e: d0x - (a * s0x + c * s0y), f: d0y - (b * s0x + dd * s0y) };
+}
+
+export interface FaceWarpPlacement {
+  /** Panel-photo pixels → output frame pixels (fit, zoom, alignment). */
+  imageToOutput: Affine;
+  /** Drawn-image pixels → panel-photo pixels (the asset may be a shrunk copy). */
+  assetToImage: Affine;
+}
+
+/** Draws the moved triangles; returns how many were drawn (for tests and the benchmark). */
+export function drawFaceWarp<T>(
+  ctx: Canvas2D<T>,
+  image: T,
+  rig: FaceRig,
+  motion: FaceMotionState,
+  placement: FaceWarpPlacement,
+): number {
+  const { positions, depth } = deformRig(rig, motion);
+  const toOut = placement.imageToOutput;
+  const outScale = Math.sqrt(Math.abs(toOut.a * toOut.d - toOut.b * toOut.c));
+  const count = rig.weight.length;
+  const moved = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) {
+    const dx = (positions[i * 2] ?? 0) - (rig.rest[i * 3] ?? 0);
+    const dy = (positions[i * 2 + 1] ?? 0) - (rig.rest[i * 3 + 1] ?? 0);
+    moved[i] = Math.hypot(dx, dy) * outScale > STILL_PX ? 1 : 0;
+  }
+  const drawn: { t: number; depth: number }[] = [];
+  const tris = rig.triangles;
+  for (let t = 0; t < tris.length; t += 3) {
+    const i = tris[t] ?? 0;
+    const j = tris[t + 1] ?? 0;
+    const k = tris[t + 2] ?? 0;
+    if (!moved[i] && !moved[j] && !moved[k]) continue;
+    drawn.push({ t, depth: (depth[i] ?? 0) + (depth[j] ?? 0) + (depth[k] ?? 0) });
+  }
+  // Far to near: where a turn folds the far cheek behind the nose, the near side wins.
+  drawn.sort((p, q) => q.depth - p.depth);
+  let count2 = 0;
+  for (const { t } of drawn) {
+    const corners = [tris[t] ?? 0, tris[t + 1] ?? 0, tris[t + 2] ?? 0];
+    const source = corners.flatMap((v) => [rig.rest[v * 3] ?? 0, rig.rest[v * 3 + 1] ?? 0]);
+    const target = corners.flatMap((v) => [positions[v * 2] ?? 0, positions[v * 2 + 1] ?? 0]);
+    const warp = triangleAffine(source, target);
+    if (!warp) continue;
+    const out = [0, 1, 2].map((n) =>
+      applyAffine(toOut, { x: target[n * 2] ?? 0, y: target[n * 2 + 1] ?? 0 }),
+    );
+    const cx = ((out[0]?.x ?? 0) + (out[1]?.x ?? 0) + (out[2]?.x ?? 0)) / 3;
+    const cy = ((out[0]?.y ?? 0) + (out[1]?.y ?? 0) + (out[2]?.y ?? 0)) / 3;
+    const m = composeAffine(toOut, composeAffine(warp, placement.assetToImage));
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.beginPath();
+    out.forEach((p, n) => {
+      const length = Math.hypot(p.x - cx, p.y - cy) || 1;
+      const x = p.x + ((p.x - cx) / length) * SEAM_OVERLAP_PX;
+      const y = p.y + ((p.y - cy) / length) * SEAM_OVERLAP_PX;
+      if (n === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    });
+    ctx.closePath();
+    ctx.clip();
+    ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
+    ctx.drawImage(image, 0, 0);
+    ctx.restore();
+    count2 += 1;
+  }
+  return count2;
+}

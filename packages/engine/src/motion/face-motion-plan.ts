@@ -1,0 +1,95 @@
+// Which face motion each panel gets, and why not when it gets none. The named panel performs
+// the chosen animation; the other panel keeps still apart from natural blinks.
+import type { PrimaryAnimation } from '@glowreel/contracts';
+import type { FaceLandmarks } from '../faces/face-types.ts';
+import { FACE_MESH_POINT_COUNT } from '../faces/face-types.ts';
+import { buildFaceRig, type FaceRig } from './face-rig.ts';
+import { HEAD_TURN_DEGREES, type FaceMotionKind } from './face-motion-schedule.ts';
+
+/** Below this many output pixels between the eyes a warp has too little face to work with. */
+export const MIN_MOTION_EYE_DISTANCE_PX = 120;
+
+export type PanelName = 'before' | 'after';
+
+export interface PanelFaceMotion {
+  kind: FaceMotionKind;
+  rig: FaceRig;
+}
+
+/** One line of the provenance record per panel. */
+export interface FaceMotionRecord {
+  panel: PanelName;
+  requested: FaceMotionKind;
+  applied: boolean;
+  /** What was done, or why nothing was. */
+  reason: string;
+  /** Eye distance as shown in the video (largest on-screen size), when there is a face. */
+  eyeDistancePx: number | null;
+}
+
+export interface SceneFaceMotion {
+  before: PanelFaceMotion | null;
+  after: PanelFaceMotion | null;
+  records: FaceMotionRecord[];
+}
+
+const MAIN_MOTION: Record<PrimaryAnimation, { panel: PanelName; kind: FaceMotionKind }> = {
+  animate_before_head_turn: { panel: 'before', kind: 'head_turn' },
+  animate_after_head_turn: { panel: 'after', kind: 'head_turn' },
+  animate_after_smile: { panel: 'after', kind: 'smile' },
+  animate_after_surprise: { panel: 'after', kind: 'surprise' },
+};
+
+const APPLIED: Record<FaceMotionKind, string> = {
+  head_turn: `Head turn: about ${HEAD_TURN_DEGREES}° to one side, back, then to the other side and back (3D landmarks rotated about the head's vertical axis)`,
+  smile: 'Gentle smile: mouth corners up and out, cheeks and lower eyelids lifted slightly',
+  surprise: 'Surprise: brows raised, eyes widened a little, mouth softened',
+  blink: 'Two natural blinks (eyelid landmarks)',
+};
+
+export interface FaceMotionPlanInput {
+  primaryAnimation: PrimaryAnimation;
+  /** null when no face analysis ran (face detection off). */
+  faces: { before: FaceLandmarks | null; after: FaceLandmarks | null } | null;
+  /** Output pixels per panel-photo pixel where each panel is shown largest. */
+  displayScale: { before: number; after: number };
+}
+
+function eyeDistance(face: FaceLandmarks): number {
+  return Math.hypot(face.rightEye.x - face.leftEye.x, face.rightEye.y - face.leftEye.y);
+}
+
+export function planFaceMotion(input: FaceMotionPlanInput): SceneFaceMotion {
+  const main = MAIN_MOTION[input.primaryAnimation];
+  const plan: SceneFaceMotion = { before: null, after: null, records: [] };
+  for (const panel of ['before', 'after'] as const) {
+    const requested: FaceMotionKind = panel === main.panel ? main.kind : 'blink';
+    const face = input.faces?.[panel] ?? null;
+    const record: FaceMotionRecord = {
+      panel,
+      requested,
+      applied: false,
+      reason: '',
+      eyeDistancePx: null,
+    };
+    plan.records.push(record);
+    if (!input.faces) {
+      record.reason = 'Face detection was off, so the face was not moved';
+      continue;
+    }
+    if (!face || face.mesh.length < FACE_MESH_POINT_COUNT) {
+      record.reason = `No face found in the ${panel} photo, so it was not moved`;
+      continue;
+    }
+    const shown = eyeDistance(face) * input.displayScale[panel];
+    record.eyeDistancePx = Math.round(shown);
+    if (!(shown >= MIN_MOTION_EYE_DISTANCE_PX)) {
+      record.reason = `The face in the ${panel} photo is too small to move well: ${Math.round(shown)} px between the eyes in the video, ${MIN_MOTION_EYE_DISTANCE_PX} px needed`;
+      continue;
+    }
+    plan[panel] = { kind: requested, rig: buildFaceRig(face) };
+    record.applied = true;
+    record.reason = APPLIED[requested];
+  }
+  return plan;
+}
