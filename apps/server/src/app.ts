@@ -16,6 +16,9 @@ import { registerSpaRoutes } from './http/spa.routes.ts';
 import { registerStripeWebhookRoutes } from './http/stripe-webhook.routes.ts';
 import type { ProfilesService } from './services/profiles.service.ts';
 import { registerVideosRoutes } from './http/videos.routes.ts';
+import { registerApiKeysRoutes } from './http/api-keys.routes.ts';
+import { registerPublicApiRoutes } from './http/public-api.routes.ts';
+import type { PublicApi } from './public-api.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
 
 export interface AppDependencies {
@@ -25,6 +28,8 @@ export interface AppDependencies {
   isDatabaseReady: () => Promise<boolean>;
   /** Absent in processes that only serve accounts (some tests). */
   videoPipeline?: VideoPipeline;
+  /** API v1; needs the video pipeline. */
+  publicApi?: PublicApi;
   /** Billing, demo requests and feedback; absent in processes that only serve accounts. */
   business?: BusinessServices;
   logger?: FastifyServerOptions['logger'];
@@ -84,6 +89,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       videos: deps.videoPipeline.videos,
       storage: deps.videoPipeline.storage,
       progress: deps.videoPipeline.progress,
+    });
+  }
+  if (deps.videoPipeline && deps.publicApi) {
+    registerApiKeysRoutes(app, {
+      auth: deps.auth,
+      apiKeys: deps.publicApi.apiKeys,
+      webhooks: deps.publicApi.webhooks,
+    });
+    registerPublicApiRoutes(app, {
+      apiKeys: deps.publicApi.apiKeys,
+      apiVideos: deps.publicApi.apiVideos,
+      profiles: deps.profiles,
+      rateLimiter: deps.publicApi.rateLimiter,
+      signer: deps.publicApi.signer,
+      storage: deps.videoPipeline.storage,
+      publicUrl: config.publicUrl,
     });
   }
   if (deps.business) {

@@ -30,6 +30,17 @@ const environmentSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FACE_DETECTION: booleanFromString.default(true),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  SIGNED_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  WEBHOOK_ALLOW_LOOPBACK: booleanFromString.default(false),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRICE_STARTER: z.string().min(1).optional(),
@@ -88,6 +99,14 @@ export interface Config {
   demoRequestsPerHour: number;
   /** Landing figures stay hidden until each reaches this count (DESIGN.md D8). */
   publicStatsMinCount: number;
+  publicApi: {
+    /** Rate-limit counters shared by every server; null counts in this process only. */
+    redisUrl: string | null;
+    signedUrlTtlSeconds: number;
+    webhookTimeoutMs: number;
+    /** Tests only: lets webhooks reach http:// receivers on this machine. */
+    webhookAllowLoopback: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -132,6 +151,11 @@ export function loadConfig(
       ),
     );
   }
+  if (values.WEBHOOK_ALLOW_LOOPBACK && values.NODE_ENV === 'production') {
+    throw new ConfigError([
+      'WEBHOOK_ALLOW_LOOPBACK: is a test setting and cannot be true when NODE_ENV is production',
+    ]);
+  }
   const dataDir = path.resolve(workingDirectory, values.DATA_DIR);
   const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
   return {
@@ -155,6 +179,12 @@ export function loadConfig(
       concurrency: values.RENDER_CONCURRENCY ?? availableParallelism(),
       ffmpegPath: values.FFMPEG_PATH ?? null,
       faceDetection: values.FACE_DETECTION,
+    },
+    publicApi: {
+      redisUrl: values.REDIS_URL ?? null,
+      signedUrlTtlSeconds: values.SIGNED_URL_TTL_SECONDS,
+      webhookTimeoutMs: values.WEBHOOK_TIMEOUT_MS,
+      webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,
     },
     billing: billingConfigOf(values),
     mail: {

@@ -19,6 +19,13 @@ export const ERROR_STATUS = {
   image_too_many_pixels: 400,
   image_too_large: 413,
   invalid_logo: 400,
+  invalid_request: 400,
+  invalid_option: 400,
+  missing_image: 400,
+  consent_required: 400,
+  invalid_webhook_url: 400,
+  invalid_cursor: 400,
+  idempotency_conflict: 409,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

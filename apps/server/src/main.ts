@@ -7,6 +7,7 @@ import { engineImageInspector } from './engine/engine-image-inspector.ts';
 import { WorkerRenderer } from './jobs/worker-renderer.ts';
 import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
+import { openPublicApi } from './public-api.ts';
 import pino from 'pino';
 
 async function main(): Promise<void> {
@@ -28,12 +29,17 @@ async function main(): Promise<void> {
       error: (details, message) => jobLog.error(details, message),
     },
   });
+  const webhookLog = pino(logger).child({ component: 'webhooks' });
+  const publicApi = openPublicApi(config, runtime, videoPipeline, {
+    log: { warn: (details, message) => webhookLog.warn(details, message) },
+  });
   const app = await buildApp({
     config,
     auth: runtime.auth,
     profiles: runtime.profiles,
     isDatabaseReady: runtime.database.isReady,
     videoPipeline,
+    publicApi,
     business: runtime.business,
     logger,
   });
@@ -50,6 +56,7 @@ async function main(): Promise<void> {
     try {
       adminSocket?.close();
       await app.close();
+      await publicApi.close();
       await videoPipeline.close();
       await runtime.close();
       process.exit(0);

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as profilesAndCreditLedger from './migrations/20261122190000-profiles-and-credit-ledger.ts';
 import * as videos from './migrations/20261122203000-videos.ts';
 import * as billing from './migrations/20261123000000-billing-demo-requests-feedback.ts';
+import * as publicApi from './migrations/20261123020000-public-api.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -9,6 +10,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122190000-profiles-and-credit-ledger': profilesAndCreditLedger,
   '20261122203000-videos': videos,
   '20261123000000-billing-demo-requests-feedback': billing,
+  '20261123020000-public-api': publicApi,
 };
 
 const provider: MigrationProvider = {

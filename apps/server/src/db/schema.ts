@@ -1,4 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type {
+  ApiIdempotencyKeysTable,
+  ApiKeysTable,
+  ApiWebhookSecretsTable,
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+} from './public-api-schema.ts';
 
 // Tables owned by Glowreel. Better Auth owns "user", "session", "account" and "verification".
 export interface ProfilesTable {
@@ -79,6 +86,8 @@ export interface VideosTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   completed_at: Date | null;
+  /** Where the public API posts video.completed / video.failed for this video. */
+  webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserTable {
@@ -156,4 +165,9 @@ export interface Database {
   demo_requests: DemoRequestsTable;
   mail_outbox: MailOutboxTable;
   video_feedback: VideoFeedbackTable;
+  api_keys: ApiKeysTable;
+  api_idempotency_keys: ApiIdempotencyKeysTable;
+  api_webhook_secrets: ApiWebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, VideosTable } from './schema.ts';
 
 export type VideoRow = Selectable<VideosTable>;
@@ -17,6 +17,8 @@ export interface NewVideo {
   height: number;
   reservationId: string;
   inputPath: string;
+  /** The public API's webhook_url, if the request gave one. */
+  webhookUrl?: string | null;
 }
 
 export class VideosRepository {
@@ -36,6 +38,7 @@ export class VideosRepository {
         height: video.height,
         reservation_id: video.reservationId,
         input_path: video.inputPath,
+        webhook_url: video.webhookUrl ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -54,6 +57,26 @@ export class VideosRepository {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /**
+   * One page, newest first, after the video `afterId` (the last row of the previous page).
+   * The position is compared in SQL, at the database's own timestamp precision.
+   */
+  listPageForUser(userId: string, afterId: string | null, limit: number): Promise<VideoRow[]> {
+    let query = this.db
+      .selectFrom('videos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
+    if (afterId !== null) {
+      query = query.where(
+        sql<boolean>`(created_at, id) < (select v.created_at, v.id from videos v where v.id = ${afterId} and v.user_id = ${userId})`,
+      );
+    }
+    return query.execute();
   }
 
   listProcessing(): Promise<VideoRow[]> {

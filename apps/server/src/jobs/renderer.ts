@@ -2,6 +2,8 @@ import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glo
 
 export interface RenderRequest {
   inputPath: string;
+  /** The after photo of a pair; `inputPath` is then the before photo. */
+  afterInputPath: string | null;
   /** The clinic's logo for the end card. */
   logoPath: string | null;
   outputDir: string;

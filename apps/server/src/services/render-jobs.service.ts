@@ -29,6 +29,8 @@ interface StoredOptions extends Omit<RenderRequest['options'], never> {
   branding: RenderRequest['branding'];
   /** Absent on records made before logos were accepted. */
   hasLogo?: boolean;
+  /** True when the public API sent a before and an after photo instead of a composite. */
+  hasAfterImage?: boolean;
 }
 
 /**
@@ -36,7 +38,26 @@ interface StoredOptions extends Omit<RenderRequest['options'], never> {
  * failed (credit refunded), and the upload and scratch files are removed either way.
  */
 export class RenderJobsService {
+  private readonly finishedListeners: ((row: VideoRow) => Promise<void>)[] = [];
+
   constructor(private readonly deps: RenderJobsDependencies) {}
+
+  /** Called with the final record whenever a video completes or fails (webhooks). */
+  onVideoFinished(listener: (row: VideoRow) => Promise<void>): void {
+    this.finishedListeners.push(listener);
+  }
+
+  private async announceFinished(videoId: string): Promise<void> {
+    if (this.finishedListeners.length === 0) return;
+    const row = await this.deps.videos.findById(videoId);
+    if (!row) return;
+    for (const listener of this.finishedListeners) {
+      // A listener's failure must never undo or fail the render itself.
+      await listener(row).catch((error: unknown) =>
+        this.deps.log.error({ videoId, err: error }, 'video finished listener failed'),
+      );
+    }
+  }
 
   async process(videoId: string): Promise<void> {
     const row = await this.deps.videos.findById(videoId);
@@ -66,6 +87,7 @@ export class RenderJobsService {
       });
       if (finished) await this.deps.credits.commit(row.reservation_id);
       this.deps.progress.publish(videoId, { type: 'completed' });
+      if (finished) await this.announceFinished(videoId);
       this.deps.log.info({ videoId, ms: Date.now() - started }, 'video rendered');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -105,12 +127,13 @@ export class RenderJobsService {
     const stored = (
       typeof row.options === 'string' ? JSON.parse(row.options) : row.options
     ) as StoredOptions;
-    const { branding, hasLogo, ...options } = stored;
+    const { branding, hasLogo, hasAfterImage, ...options } = stored;
     if (!row.input_path) throw new Error('the uploaded photo is no longer available');
     let lastPublished = -1;
     return this.deps.renderer.render(
       {
         inputPath: row.input_path,
+        afterInputPath: hasAfterImage ? this.deps.uploads.pathOf(row.id, 'after') : null,
         logoPath: hasLogo ? this.deps.uploads.pathOf(row.id, 'logo') : null,
         outputDir: await this.deps.scratchDir(row.id),
         width: row.width,
@@ -138,6 +161,7 @@ export class RenderJobsService {
     });
     if (finished) await this.deps.credits.refund(row.reservation_id);
     this.deps.progress.publish(row.id, { type: 'failed', errorMessage: message });
+    if (finished) await this.announceFinished(row.id);
   }
 
   private publishProgress(videoId: string, stage: number, percent: number): void {

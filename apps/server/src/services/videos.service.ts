@@ -26,8 +26,12 @@ export interface ImageInspector {
 export interface CreateVideoRequest {
   userId: string;
   image: Uint8Array;
+  /** The after photo, when `image` is the before photo of a pair (public API). */
+  afterImage?: Uint8Array | null;
   /** The clinic's logo for the end card, if one was sent. */
   logo: Uint8Array | null;
+  /** Where the public API reports the outcome (checked by the caller). */
+  webhookUrl?: string | null;
   options: VideoOptions;
   title: string | null;
   branding: {
@@ -61,13 +65,17 @@ export class VideosService {
 
   async createVideo(request: CreateVideoRequest): Promise<VideoRecord> {
     const inspected = await this.deps.inspector.inspect(request.image);
+    const afterImage = request.afterImage ?? null;
+    const inspectedAfter = afterImage ? await this.deps.inspector.inspect(afterImage) : null;
     if (request.logo) await this.deps.inspector.inspectLogo(request.logo);
+    const warnings = mergeWarnings(inspected.warnings, inspectedAfter?.warnings ?? []);
     const profile = await this.deps.profiles.getProfile(request.userId);
     const size = outputSizeFor(profile.subscription.plan, request.options.aspect);
     const reservation = await this.deps.credits.reserve(request.userId);
     const videoId = crypto.randomUUID();
     try {
       const inputPath = await this.deps.uploads.write(videoId, request.image);
+      if (afterImage) await this.deps.uploads.write(videoId, afterImage, 'after');
       if (request.logo) await this.deps.uploads.write(videoId, request.logo, 'logo');
       const now = (this.deps.now ?? (() => new Date()))();
       const row = await this.deps.videos.insert({
@@ -84,17 +92,19 @@ export class VideosService {
             disclosure: request.branding.disclosure?.trim() || null,
           },
           hasLogo: request.logo !== null,
+          hasAfterImage: afterImage !== null,
         },
         width: size.width,
         height: size.height,
         reservationId: reservation.reservationId,
         inputPath,
+        webhookUrl: request.webhookUrl ?? null,
       });
-      if (inspected.warnings.length > 0) {
-        await this.deps.videos.update(videoId, { warnings: JSON.stringify(inspected.warnings) });
+      if (warnings.length > 0) {
+        await this.deps.videos.update(videoId, { warnings: JSON.stringify(warnings) });
       }
       this.requireQueue().enqueue(videoId);
-      return toVideoRecord({ ...row, warnings: inspected.warnings });
+      return toVideoRecord({ ...row, warnings });
     } catch (error) {
       // Nothing half-written: the credit goes back and the upload is removed.
       await this.deps.credits.refund(reservation.reservationId);
@@ -122,4 +132,15 @@ export class VideosService {
     if (!this.queue) throw new Error('the videos service has no queue attached');
     return this.queue;
   }
+}
+
+/** One warning per kind: two small photos make one "small photo" note. */
+function mergeWarnings(
+  first: InspectedImage['warnings'],
+  second: InspectedImage['warnings'],
+): InspectedImage['warnings'] {
+  return [
+    ...first,
+    ...second.filter((warning) => !first.some((seen) => seen.code === warning.code)),
+  ];
 }

@@ -1,0 +1,68 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiKeysTable } from './public-api-schema.ts';
+import type { Database } from './schema.ts';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+export class ApiKeysRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(key: {
+    id: string;
+    userId: string;
+    name: string;
+    prefix: string;
+    keyHash: string;
+  }): Promise<ApiKeyRow> {
+    return this.db
+      .insertInto('api_keys')
+      .values({
+        id: key.id,
+        user_id: key.userId,
+        name: key.name,
+        prefix: key.prefix,
+        key_hash: key.keyHash,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  findActiveByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('key_hash', '=', keyHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  listActive(userId: string): Promise<ApiKeyRow[]> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /** True when the user's key existed and was active. */
+  async revoke(userId: string, keyId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async touch(keyId: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: at })
+      .where('id', '=', keyId)
+      .execute();
+  }
+}

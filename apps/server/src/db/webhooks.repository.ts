@@ -1,0 +1,125 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './public-api-schema.ts';
+import type { Database } from './schema.ts';
+
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+
+export class WebhooksRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findSecret(userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('api_webhook_secrets')
+      .select('secret')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.secret;
+  }
+
+  /** Stores the secret unless one exists; returns the one in force. */
+  async insertSecretIfMissing(userId: string, secret: string): Promise<string> {
+    await this.db
+      .insertInto('api_webhook_secrets')
+      .values({ user_id: userId, secret })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute();
+    return (await this.findSecret(userId)) ?? secret;
+  }
+
+  async replaceSecret(userId: string, secret: string): Promise<void> {
+    await this.db
+      .insertInto('api_webhook_secrets')
+      .values({ user_id: userId, secret })
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet({ secret, rotated_at: new Date() }),
+      )
+      .execute();
+  }
+
+  async insertDelivery(delivery: {
+    id: string;
+    userId: string;
+    videoId: string;
+    url: string;
+    eventType: string;
+    payload: string;
+    nextAttemptAt: Date;
+  }): Promise<void> {
+    await this.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: delivery.id,
+        user_id: delivery.userId,
+        video_id: delivery.videoId,
+        url: delivery.url,
+        event_type: delivery.eventType,
+        payload: delivery.payload,
+        status: 'pending',
+        next_attempt_at: delivery.nextAttemptAt,
+      })
+      .execute();
+  }
+
+  listDue(now: Date, limit: number): Promise<WebhookDeliveryRow[]> {
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Records one attempt and the delivery's new state in one transaction. */
+  async recordAttempt(
+    delivery: WebhookDeliveryRow,
+    attempt: { statusCode: number | null; error: string | null; durationMs: number },
+    next: { status: WebhookDeliveryRow['status']; nextAttemptAt: Date | null },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_attempts')
+        .values({
+          id: crypto.randomUUID(),
+          delivery_id: delivery.id,
+          attempt: delivery.attempts + 1,
+          status_code: attempt.statusCode,
+          error: attempt.error,
+          duration_ms: attempt.durationMs,
+        })
+        .execute();
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          attempts: delivery.attempts + 1,
+          status: next.status,
+          next_attempt_at: next.nextAttemptAt,
+          updated_at: new Date(),
+        })
+        .where('id', '=', delivery.id)
+        .execute();
+    });
+  }
+
+  listForUser(userId: string, limit: number): Promise<WebhookDeliveryRow[]> {
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  listAttempts(deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
+    if (deliveryIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('webhook_attempts')
+      .selectAll()
+      .where('delivery_id', 'in', deliveryIds)
+      .orderBy('attempt')
+      .execute();
+  }
+}

@@ -1,0 +1,52 @@
+import { apiKeyCreateSchema } from '@glowreel/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import { AppError } from '../errors.ts';
+import type { ApiKeysService } from '../services/api-keys.service.ts';
+import type { WebhooksService } from '../services/webhooks.service.ts';
+import { requireUserId } from './session.ts';
+
+/** The dashboard's Developers section: keys, the webhook secret and delivery log (signed in). */
+export function registerApiKeysRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; apiKeys: ApiKeysService; webhooks: WebhooksService },
+): void {
+  const { auth, apiKeys, webhooks } = options;
+
+  app.post('/api/keys', async (request, reply) => {
+    const userId = await requireUserId(auth, request);
+    const parsed = apiKeyCreateSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'Invalid name.', {
+        field: 'name',
+      });
+    }
+    return reply.status(201).send(await apiKeys.create(userId, parsed.data.name));
+  });
+
+  app.get('/api/keys', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return { keys: await apiKeys.list(userId) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/keys/:id', async (request, reply) => {
+    const userId = await requireUserId(auth, request);
+    await apiKeys.revoke(userId, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/webhook-secret', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return { secret: await webhooks.secretFor(userId) };
+  });
+
+  app.post('/api/webhook-secret/rotate', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return { secret: await webhooks.rotateSecret(userId) };
+  });
+
+  app.get('/api/webhook-deliveries', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return { deliveries: await webhooks.listDeliveries(userId) };
+  });
+}

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import {
+  apiGenerateJsonSchema,
+  apiGenerateMultipartFieldsSchema,
+  apiGenerateOptionsSchema,
+} from '@glowreel/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import type { ApiGenerateInput } from '../services/api-videos.service.ts';
+import { MAX_UPLOAD_BYTES } from './videos.routes.ts';
+
+const IMAGE_FIELDS = ['before_image', 'after_image', 'composite_image'] as const;
+type ImageField = (typeof IMAGE_FIELDS)[number];
+
+export interface ParsedGenerateRequest {
+  input: ApiGenerateInput;
+  /** SHA-256 over the request's meaning (images by their own hash), for Idempotency-Key. */
+  requestHash: string;
+}
+
+/** The first problem of a failed zod parse, as the API's error. */
+function toInputError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') ?? '';
+  const message = issue?.message ?? 'The request is not valid.';
+  if (field === 'consent_attested') {
+    return new AppError(
+      'consent_required',
+      'Set consent_attested to true to confirm the patient has authorized marketing use of these photos.',
+      { field },
+    );
+  }
+  if (field.startsWith('options') || issue?.code === 'unrecognized_keys') {
+    const keys = issue?.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
+    return new AppError('invalid_option', `Invalid ${field || 'field'}${keys}: ${message}`, {
+      field,
+    });
+  }
+  return new AppError('invalid_request', `Invalid ${field || 'request'}: ${message}`, { field });
+}
+
+function decodeBase64Image(field: ImageField, value: string): Uint8Array {
+  const data = value.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(data) || data.length === 0) {
+    throw new AppError('invalid_image_format', `${field} is not base64 image data.`, { field });
+  }
+  const bytes = Buffer.from(data, 'base64');
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new AppError('image_too_large', `${field} is larger than 10 MB.`, { field });
+  }
+  return bytes;
+}
+
+/** composite_image alone, or before_image with after_image. */
+function pickImages(images: Partial<Record<ImageField, Uint8Array>>): {
+  image: Uint8Array;
+  afterImage: Uint8Array | null;
+} {
+  const { before_image: before, after_image: after, composite_image: composite } = images;
+  if (composite && !before && !after) return { image: composite, afterImage: null };
+  if (before && after && !composite) return { image: before, afterImage: after };
+  if (composite) {
+    throw new AppError(
+      'invalid_request',
+      'Send either composite_image or before_image with after_image, not both.',
+    );
+  }
+  throw new AppError(
+    'missing_image',
+    before || after
+      ? `${before ? 'after_image' : 'before_image'} is missing: send both photos of the pair, or one composite_image.`
+      : 'Send composite_image, or before_image and after_image.',
+  );
+}
+
+function hashRequest(fields: unknown, images: Partial<Record<ImageField, Uint8Array>>): string {
+  const imageHashes = Object.fromEntries(
+    IMAGE_FIELDS.filter((field) => images[field]).map((field) => [
+      field,
+      createHash('sha256')
+        .update(images[field] ?? new Uint8Array())
+        .digest('hex'),
+    ]),
+  );
+  return createHash('sha256')
+    .update(JSON.stringify({ fields, images: imageHashes }))
+    .digest('hex');
+}
+
+function toInput(
+  fields: {
+    options?: z.infer<typeof apiGenerateOptionsSchema> | undefined;
+    aspect: ApiGenerateInput['aspect'];
+    title?: string | undefined;
+    webhook_url?: string | undefined;
+    auto_align: boolean;
+  },
+  images: Partial<Record<ImageField, Uint8Array>>,
+): ParsedGenerateRequest {
+  const options = fields.options ?? apiGenerateOptionsSchema.parse({});
+  const normalized = {
+    options,
+    aspect: fields.aspect,
+    title: fields.title ?? null,
+    webhook_url: fields.webhook_url ?? null,
+    auto_align: fields.auto_align,
+  };
+  return {
+    input: {
+      ...pickImages(images),
+      options: {
+        primaryAnimation: options.animation,
+        emphasisEffect: options.effect,
+        motionSpeed: options.speed,
+      },
+      aspect: fields.aspect,
+      autoAlign: fields.auto_align,
+      title: normalized.title,
+      webhookUrl: normalized.webhook_url,
+    },
+    requestHash: hashRequest(normalized, images),
+  };
+}
+
+async function parseMultipart(request: FastifyRequest): Promise<ParsedGenerateRequest> {
+  const fields: Record<string, string> = {};
+  const images: Partial<Record<ImageField, Uint8Array>> = {};
+  try {
+    for await (const part of request.parts({ limits: { files: 3, fileSize: MAX_UPLOAD_BYTES } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        const field = IMAGE_FIELDS.find((name) => name === part.fieldname);
+        if (!field) {
+          throw new AppError('invalid_request', `Unexpected file field "${part.fieldname}".`);
+        }
+        images[field] = bytes;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('image_too_large', 'Each image can be at most 10 MB.');
+    }
+    throw error;
+  }
+  const parsed = apiGenerateMultipartFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw toInputError(parsed.error);
+  let options: z.infer<typeof apiGenerateOptionsSchema> | undefined;
+  if (parsed.data.options !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(parsed.data.options);
+    } catch {
+      throw new AppError('invalid_option', 'options must be a JSON object, e.g. {"speed":"fast"}.');
+    }
+    const checked = apiGenerateOptionsSchema.safeParse(raw);
+    if (!checked.success) {
+      const error = toInputError(checked.error);
+      throw new AppError('invalid_option', error.message.replace(/^Invalid /, 'Invalid options.'));
+    }
+    options = checked.data;
+  }
+  return toInput(
+    { ...parsed.data, options, auto_align: parsed.data.auto_align === 'true' },
+    images,
+  );
+}
+
+function parseJson(body: unknown): ParsedGenerateRequest {
+  const parsed = apiGenerateJsonSchema.safeParse(body ?? {});
+  if (!parsed.success) throw toInputError(parsed.error);
+  const images: Partial<Record<ImageField, Uint8Array>> = {};
+  for (const field of IMAGE_FIELDS) {
+    const value = parsed.data[field];
+    if (value !== undefined) images[field] = decodeBase64Image(field, value);
+  }
+  return toInput(parsed.data, images);
+}
+
+/** POST /api/v1/generate takes multipart/form-data (files) or JSON (base64 images). */
+export async function parseGenerateRequest(
+  request: FastifyRequest,
+): Promise<ParsedGenerateRequest> {
+  if (request.isMultipart()) return parseMultipart(request);
+  if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+    throw new AppError(
+      'unsupported_media_type',
+      'Send multipart/form-data with image files, or application/json with base64 images.',
+    );
+  }
+  return parseJson(request.body);
+}

@@ -1,0 +1,138 @@
+import {
+  FREE_PLAN_API_REQUESTS_PER_MINUTE,
+  apiVideoListQuerySchema,
+  findPlan,
+} from '@glowreel/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import type { ApiKeysService } from '../services/api-keys.service.ts';
+import type { ApiVideosService } from '../services/api-videos.service.ts';
+import type { ProfilesService } from '../services/profiles.service.ts';
+import type { UrlSigner } from '../services/url-signer.ts';
+import type { VideoStorage } from '../storage/video-storage.ts';
+import { buildOpenApiDocument } from './openapi-document.ts';
+import { parseGenerateRequest } from './public-api-input.ts';
+import { streamStoredFile } from './range.ts';
+
+export interface PublicApiRoutesOptions {
+  apiKeys: ApiKeysService;
+  apiVideos: ApiVideosService;
+  profiles: ProfilesService;
+  rateLimiter: RateLimiter;
+  signer: UrlSigner;
+  storage: VideoStorage;
+  publicUrl: string;
+}
+
+/** Two base64 photos of 10 MB each grow to about 27 MB of JSON. */
+const GENERATE_JSON_BODY_LIMIT = 32 * 1024 * 1024;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** API v1 (DESIGN.md D11): API-key authentication and per-plan rate limits on every call. */
+export function registerPublicApiRoutes(
+  app: FastifyInstance,
+  options: PublicApiRoutesOptions,
+): void {
+  const { apiKeys, apiVideos, profiles, rateLimiter, signer, storage } = options;
+  const openApiDocument = JSON.stringify(buildOpenApiDocument(options.publicUrl));
+
+  app.get('/api/v1/openapi.json', (_request, reply) =>
+    reply
+      .type('application/json')
+      .header('cache-control', 'public, max-age=300')
+      .send(openApiDocument),
+  );
+
+  // Signed links carry their own authority: no API key, no rate limit (like presigned URLs).
+  const sendSigned = async (
+    request: FastifyRequest<{
+      Params: { id: string };
+      Querystring: { expires?: string; signature?: string };
+    }>,
+    reply: FastifyReply,
+    file: 'download' | 'thumbnail',
+  ) => {
+    const path = `/api/v1/videos/${request.params.id}/${file}`;
+    if (!signer.isValid(path, request.query.expires, request.query.signature, new Date())) {
+      throw new AppError(
+        'forbidden',
+        'This link is invalid or has expired. Fetch the video again for a fresh download_url.',
+      );
+    }
+    const stored = await apiVideos.fileKey(request.params.id, file);
+    return streamStoredFile(request, reply, storage, stored.key, {
+      contentType: file === 'download' ? 'video/mp4' : 'image/jpeg',
+      downloadName: file === 'download' ? `${stored.title}.mp4` : null,
+    });
+  };
+  app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
+    '/api/v1/videos/:id/download',
+    (request, reply) => sendSigned(request, reply, 'download'),
+  );
+  app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
+    '/api/v1/videos/:id/thumbnail',
+    (request, reply) => sendSigned(request, reply, 'thumbnail'),
+  );
+
+  /** The key's account, after counting the request against its plan's limit. */
+  const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
+    const userId = await apiKeys.authenticate(request.headers.authorization);
+    const profile = await profiles.getProfile(userId);
+    const limit =
+      findPlan(profile.subscription.plan)?.apiRequestsPerMinute ??
+      FREE_PLAN_API_REQUESTS_PER_MINUTE;
+    const state = await rateLimiter.hit(`account:${userId}`, limit, new Date());
+    reply.header('x-ratelimit-limit', state.limit);
+    reply.header('x-ratelimit-remaining', state.remaining);
+    reply.header('x-ratelimit-reset', state.resetAt);
+    if (!state.isAllowed) {
+      const retryAfter = Math.max(1, state.resetAt - Math.floor(Date.now() / 1000));
+      reply.header('retry-after', retryAfter);
+      throw new AppError(
+        'rate_limited',
+        `Your plan allows ${state.limit} API requests per minute. Retry in ${retryAfter} seconds.`,
+        { limit: state.limit, reset: state.resetAt },
+      );
+    }
+    return userId;
+  };
+
+  app.post('/api/v1/generate', { bodyLimit: GENERATE_JSON_BODY_LIMIT }, async (request, reply) => {
+    const userId = await authorize(request, reply);
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey = typeof header === 'string' ? header : undefined;
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      throw new AppError(
+        'invalid_request',
+        'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID works well).',
+      );
+    }
+    const parsed = await parseGenerateRequest(request);
+    const answer = await apiVideos.generate(
+      userId,
+      parsed.input,
+      idempotencyKey ? { key: idempotencyKey, requestHash: parsed.requestHash } : null,
+    );
+    if (answer.isReplay) reply.header('idempotent-replayed', 'true');
+    return reply.status(answer.status).send(answer.body);
+  });
+
+  app.get('/api/v1/videos', async (request, reply) => {
+    const userId = await authorize(request, reply);
+    const query = apiVideoListQuerySchema.safeParse(request.query);
+    if (!query.success) {
+      const issue = query.error.issues[0];
+      throw new AppError(
+        'invalid_request',
+        `Invalid ${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'not accepted'}.`,
+      );
+    }
+    return apiVideos.list(userId, query.data);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/v1/videos/:id', async (request, reply) => {
+    const userId = await authorize(request, reply);
+    return apiVideos.get(userId, request.params.id);
+  });
+}

@@ -1,0 +1,104 @@
+import { createHmac } from 'node:crypto';
+import { resolveAuthSecret } from './auth/auth-secret.ts';
+import type { Config } from './config.ts';
+import { ApiKeysRepository } from './db/api-keys.repository.ts';
+import { IdempotencyRepository } from './db/idempotency.repository.ts';
+import { VideosRepository } from './db/videos.repository.ts';
+import { WebhooksRepository } from './db/webhooks.repository.ts';
+import { AppError } from './errors.ts';
+import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import { RedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
+import type { Runtime } from './runtime.ts';
+import { ApiKeysService } from './services/api-keys.service.ts';
+import { ApiVideosService } from './services/api-videos.service.ts';
+import { UrlSigner } from './services/url-signer.ts';
+import { WebhooksService } from './services/webhooks.service.ts';
+import type { VideoPipeline } from './video-pipeline.ts';
+import {
+  NodeWebhookSender,
+  WebhookTargetError,
+  assertWebhookTarget,
+  type WebhookSender,
+} from './webhooks/webhook-sender.ts';
+
+/** How often pending webhook retries are looked for. */
+const WEBHOOK_POLL_MS = 5_000;
+
+export interface PublicApi {
+  apiKeys: ApiKeysService;
+  apiVideos: ApiVideosService;
+  webhooks: WebhooksService;
+  rateLimiter: RateLimiter;
+  signer: UrlSigner;
+  close: () => Promise<void>;
+}
+
+export interface PublicApiAdapters {
+  log: { warn: (details: object, message: string) => void };
+  /** Tests replace the limiter, the sender and the retry schedule. */
+  rateLimiter?: RateLimiter;
+  sender?: WebhookSender;
+  retryDelaysMs?: readonly number[];
+}
+
+/** Wires API v1: keys, idempotent generate, signed links, webhooks and rate limits. */
+export function openPublicApi(
+  config: Config,
+  runtime: Runtime,
+  pipeline: VideoPipeline,
+  adapters: PublicApiAdapters,
+): PublicApi {
+  const db = runtime.database.db;
+  // A key of its own for links, derived from the session secret every server shares.
+  const signingKey = createHmac('sha256', resolveAuthSecret(config.authSecret, config.dataDir))
+    .update('glowreel signed file links')
+    .digest('hex');
+  const signer = new UrlSigner(signingKey, config.publicApi.signedUrlTtlSeconds);
+  const allowLoopback = config.publicApi.webhookAllowLoopback;
+  const rateLimiter =
+    adapters.rateLimiter ??
+    (config.publicApi.redisUrl
+      ? new RedisRateLimiter(config.publicApi.redisUrl)
+      : new MemoryRateLimiter());
+  const webhooks = new WebhooksService({
+    webhooks: new WebhooksRepository(db),
+    sender:
+      adapters.sender ??
+      new NodeWebhookSender({ allowLoopback, timeoutMs: config.publicApi.webhookTimeoutMs }),
+    signer,
+    publicUrl: config.publicUrl,
+    retryDelaysMs: adapters.retryDelaysMs,
+    log: adapters.log,
+  });
+  const apiVideos = new ApiVideosService({
+    videos: pipeline.videos,
+    repository: new VideosRepository(db),
+    idempotency: new IdempotencyRepository(db),
+    signer,
+    publicUrl: config.publicUrl,
+    checkWebhookUrl: async (url) => {
+      try {
+        await assertWebhookTarget(url, allowLoopback);
+      } catch (error) {
+        if (error instanceof WebhookTargetError) {
+          throw new AppError('invalid_webhook_url', error.message, { field: 'webhook_url' });
+        }
+        throw error;
+      }
+    },
+  });
+  pipeline.renderJobs.onVideoFinished((row) => webhooks.videoFinished(row));
+  webhooks.start(WEBHOOK_POLL_MS);
+  return {
+    apiKeys: new ApiKeysService(new ApiKeysRepository(db)),
+    apiVideos,
+    webhooks,
+    rateLimiter,
+    signer,
+    close: async () => {
+      await webhooks.stop();
+      await rateLimiter.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKeyCreated, ApiKeySummary } from '@glowreel/contracts';
+import type { ApiKeyRow, ApiKeysRepository } from '../db/api-keys.repository.ts';
+import { AppError } from '../errors.ts';
+
+const KEY_PREFIX = 'grk_live_';
+/** Enough of the key to recognise it in a list, never enough to use it. */
+const VISIBLE_PREFIX_LENGTH = KEY_PREFIX.length + 6;
+/** A 'last used' time this fresh is not written again (one write per key per minute at most). */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const UNAUTHORIZED_KEY_MESSAGE =
+  'Send a valid API key as "Authorization: Bearer <key>". Create one under Developers on your dashboard.';
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+function toSummary(row: ApiKeyRow): ApiKeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+  };
+}
+
+/** API keys: shown once at creation, stored only as a hash, revocable. */
+export class ApiKeysService {
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(userId: string, name: string): Promise<ApiKeyCreated> {
+    const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+    const row = await this.keys.insert({
+      id: crypto.randomUUID(),
+      userId,
+      name,
+      prefix: key.slice(0, VISIBLE_PREFIX_LENGTH),
+      keyHash: hashKey(key),
+    });
+    return { ...toSummary(row), key };
+  }
+
+  async list(userId: string): Promise<ApiKeySummary[]> {
+    return (await this.keys.listActive(userId)).map(toSummary);
+  }
+
+  async revoke(userId: string, keyId: string): Promise<void> {
+    // Another account's key is indistinguishable from a missing one.
+    if (!(await this.keys.revoke(userId, keyId))) {
+      throw new AppError('not_found', 'No active API key with this id.');
+    }
+  }
+
+  /** The account behind an Authorization header, or a 401. */
+  async authenticate(authorization: string | undefined): Promise<string> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    const key = match?.[1];
+    if (!key?.startsWith(KEY_PREFIX)) throw new AppError('unauthorized', UNAUTHORIZED_KEY_MESSAGE);
+    const row = await this.keys.findActiveByHash(hashKey(key));
+    if (!row) throw new AppError('unauthorized', UNAUTHORIZED_KEY_MESSAGE);
+    const now = this.now();
+    if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+      await this.keys.touch(row.id, now);
+    }
+    return row.user_id;
+  }
+}

@@ -1,0 +1,25 @@
+import type { ApiVideo } from '@glowreel/contracts';
+import type { VideoRow } from '../db/videos.repository.ts';
+import type { UrlSigner } from './url-signer.ts';
+
+/** The public API's view of a video (snake_case, signed file links), from its row. */
+export function toApiVideo(
+  row: VideoRow,
+  links: { signer: UrlSigner; publicUrl: string; now: Date },
+): ApiVideo {
+  const isCompleted = row.status === 'completed';
+  const signed = (file: 'download' | 'thumbnail') =>
+    `${links.publicUrl}${links.signer.sign(`/api/v1/videos/${row.id}/${file}`, links.now)}`;
+  return {
+    id: row.id,
+    status: row.status,
+    progress: isCompleted ? 100 : row.progress,
+    download_url: isCompleted && row.video_key ? signed('download') : null,
+    thumbnail_url: isCompleted && row.thumbnail_key ? signed('thumbnail') : null,
+    duration: row.duration,
+    file_size: row.file_size === null ? null : Number(row.file_size),
+    created_at: row.created_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+    error: row.status === 'failed' ? (row.error_message ?? 'The render failed.') : null,
+  };
+}

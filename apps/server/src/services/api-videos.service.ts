@@ -1,0 +1,202 @@
+import {
+  VIDEO_READY_SECONDS,
+  type ApiVideo,
+  type VideoOptions,
+  type Aspect,
+} from '@glowreel/contracts';
+import type { IdempotencyRepository } from '../db/idempotency.repository.ts';
+import type { VideosRepository } from '../db/videos.repository.ts';
+import { AppError } from '../errors.ts';
+import { toApiVideo } from './api-video-view.ts';
+import type { UrlSigner } from './url-signer.ts';
+import type { VideosService } from './videos.service.ts';
+
+/** How long an Idempotency-Key answers with its first response (Stripe's window). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A first request still unanswered after this long died with its process. */
+const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
+
+export interface ApiGenerateInput {
+  /** The composite, or the before photo when `afterImage` is given. */
+  image: Uint8Array;
+  afterImage: Uint8Array | null;
+  options: Omit<VideoOptions, 'aspect' | 'autoAlign'>;
+  aspect: Aspect;
+  autoAlign: boolean;
+  title: string | null;
+  webhookUrl: string | null;
+}
+
+export interface ApiGenerateAccepted {
+  id: string;
+  status: 'processing';
+  created_at: string;
+  estimated_completion: string;
+}
+
+/** An answer to send: the status and body, and whether it repeats an earlier one. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  isReplay: boolean;
+}
+
+export interface ApiVideosDependencies {
+  videos: VideosService;
+  repository: VideosRepository;
+  idempotency: IdempotencyRepository;
+  signer: UrlSigner;
+  publicUrl: string;
+  /** Refuses webhook URLs that are not public https addresses. */
+  checkWebhookUrl: (url: string) => Promise<void>;
+  now?: () => Date;
+}
+
+/** The public API's video rules on top of the videos service the web app uses. */
+export class ApiVideosService {
+  constructor(private readonly deps: ApiVideosDependencies) {}
+
+  private now(): Date {
+    return (this.deps.now ?? (() => new Date()))();
+  }
+
+  /**
+   * Starts a render, at most once per Idempotency-Key: the same key with the same request
+   * within 24 h answers as the first time without spending a second credit; with a different
+   * request it is a 409.
+   */
+  async generate(
+    userId: string,
+    input: ApiGenerateInput,
+    idempotency: { key: string; requestHash: string } | null,
+  ): Promise<ApiAnswer> {
+    if (!idempotency)
+      return { status: 202, body: await this.start(userId, input), isReplay: false };
+    const now = this.now().getTime();
+    const claim = await this.deps.idempotency.claim(
+      userId,
+      idempotency.key,
+      idempotency.requestHash,
+      {
+        expiredBefore: new Date(now - IDEMPOTENCY_WINDOW_MS),
+        abandonedBefore: new Date(now - ABANDONED_CLAIM_MS),
+      },
+    );
+    if (!claim.claimed) {
+      const { existing } = claim;
+      if (existing.request_hash !== idempotency.requestHash) {
+        throw new AppError(
+          'idempotency_conflict',
+          'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+        );
+      }
+      if (existing.response_status === null) {
+        throw new AppError(
+          'idempotency_conflict',
+          'A request with this Idempotency-Key is still being processed. Retry in a few seconds.',
+        );
+      }
+      const body =
+        typeof existing.response_body === 'string'
+          ? (JSON.parse(existing.response_body) as unknown)
+          : existing.response_body;
+      return { status: existing.response_status, body, isReplay: true };
+    }
+    try {
+      const body = await this.start(userId, input);
+      await this.deps.idempotency.complete(userId, idempotency.key, 202, body);
+      return { status: 202, body, isReplay: false };
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        // A refusal is an answer too: the same request gets the same refusal.
+        const body = {
+          error: { code: error.code, message: error.message, details: error.details },
+        };
+        await this.deps.idempotency.complete(userId, idempotency.key, error.status, body);
+      } else {
+        await this.deps.idempotency.release(userId, idempotency.key);
+      }
+      throw error;
+    }
+  }
+
+  async get(userId: string, videoId: string): Promise<ApiVideo> {
+    const row = await this.deps.repository.findById(videoId);
+    if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
+    return this.view(row);
+  }
+
+  async list(
+    userId: string,
+    page: { limit: number; cursor?: string | undefined },
+  ): Promise<{ data: ApiVideo[]; has_more: boolean; next_cursor: string | null }> {
+    const afterId = page.cursor ? await this.cursorVideoId(userId, page.cursor) : null;
+    const rows = await this.deps.repository.listPageForUser(userId, afterId, page.limit + 1);
+    const pageRows = rows.slice(0, page.limit);
+    const hasMore = rows.length > page.limit;
+    const last = pageRows.at(-1);
+    return {
+      data: pageRows.map((row) => this.view(row)),
+      has_more: hasMore,
+      next_cursor: hasMore && last ? Buffer.from(last.id).toString('base64url') : null,
+    };
+  }
+
+  /** The owner's stored file of a video whose signed link checked out. */
+  async fileKey(
+    videoId: string,
+    file: 'download' | 'thumbnail',
+  ): Promise<{ key: string; title: string }> {
+    const row = await this.deps.repository.findById(videoId);
+    const key = file === 'download' ? row?.video_key : row?.thumbnail_key;
+    if (!row || row.status !== 'completed' || !key) {
+      throw new AppError('not_found', 'No finished video with this id.');
+    }
+    return { key, title: row.title };
+  }
+
+  private async start(userId: string, input: ApiGenerateInput): Promise<ApiGenerateAccepted> {
+    if (input.webhookUrl) await this.deps.checkWebhookUrl(input.webhookUrl);
+    const record = await this.deps.videos.createVideo({
+      userId,
+      image: input.image,
+      afterImage: input.afterImage,
+      logo: null,
+      options: { ...input.options, aspect: input.aspect, autoAlign: input.autoAlign },
+      title: input.title,
+      branding: { clinicName: null, contact: null, treatmentTitle: null, disclosure: null },
+      webhookUrl: input.webhookUrl,
+    });
+    const createdAt = new Date(record.createdAt);
+    return {
+      id: record.id,
+      status: 'processing',
+      created_at: createdAt.toISOString(),
+      estimated_completion: new Date(
+        createdAt.getTime() + VIDEO_READY_SECONDS * 1000,
+      ).toISOString(),
+    };
+  }
+
+  private async cursorVideoId(userId: string, cursor: string): Promise<string> {
+    const videoId = Buffer.from(cursor, 'base64url').toString('utf8');
+    const row = /^[0-9a-f-]{36}$/.test(videoId)
+      ? await this.deps.repository.findById(videoId)
+      : undefined;
+    if (!row || row.user_id !== userId) {
+      throw new AppError(
+        'invalid_cursor',
+        'The cursor is not one this API returned. Start again without a cursor.',
+      );
+    }
+    return videoId;
+  }
+
+  private view(row: Parameters<typeof toApiVideo>[0]): ApiVideo {
+    return toApiVideo(row, {
+      signer: this.deps.signer,
+      publicUrl: this.deps.publicUrl,
+      now: this.now(),
+    });
+  }
+}

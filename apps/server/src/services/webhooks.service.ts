@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import type { ApiWebhookEvent } from '@glowreel/contracts';
+import type { VideoRow } from '../db/videos.repository.ts';
+import type { WebhookDeliveryRow, WebhooksRepository } from '../db/webhooks.repository.ts';
+import type { WebhookSender } from '../webhooks/webhook-sender.ts';
+import { signWebhook } from '../webhooks/webhook-signature.ts';
+import { toApiVideo } from './api-video-view.ts';
+import type { UrlSigner } from './url-signer.ts';
+
+/**
+ * Waits before each retry, after the first attempt: seven tries over about 68 minutes (the
+ * issue asks for at least six over about an hour), doubling-ish like Stripe's schedule.
+ */
+export const DEFAULT_RETRY_DELAYS_MS = [60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
+
+export interface WebhookDeliveryView {
+  id: string;
+  video_id: string;
+  event_type: string;
+  url: string;
+  status: WebhookDeliveryRow['status'];
+  attempts: { attempt: number; status_code: number | null; error: string | null; at: string }[];
+  next_attempt_at: string | null;
+  created_at: string;
+}
+
+export interface WebhooksServiceDependencies {
+  webhooks: WebhooksRepository;
+  sender: WebhookSender;
+  signer: UrlSigner;
+  publicUrl: string;
+  retryDelaysMs?: readonly number[];
+  now?: () => Date;
+  log: { warn: (details: object, message: string) => void };
+}
+
+/** Signed webhook events for API videos, delivered with retries and every attempt recorded. */
+export class WebhooksService {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly deps: WebhooksServiceDependencies) {}
+
+  private now(): Date {
+    return (this.deps.now ?? (() => new Date()))();
+  }
+
+  async secretFor(userId: string): Promise<string> {
+    return (
+      (await this.deps.webhooks.findSecret(userId)) ??
+      this.deps.webhooks.insertSecretIfMissing(userId, newSecret())
+    );
+  }
+
+  async rotateSecret(userId: string): Promise<string> {
+    const secret = newSecret();
+    await this.deps.webhooks.replaceSecret(userId, secret);
+    return secret;
+  }
+
+  /** Queues the event for a finished video that asked for one; delivery starts at once. */
+  async videoFinished(row: VideoRow): Promise<void> {
+    if (!row.webhook_url || row.status === 'processing') return;
+    const now = this.now();
+    const event: ApiWebhookEvent = {
+      id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+      type: row.status === 'completed' ? 'video.completed' : 'video.failed',
+      created: Math.floor(now.getTime() / 1000),
+      data: toApiVideo(row, { signer: this.deps.signer, publicUrl: this.deps.publicUrl, now }),
+    };
+    await this.deps.webhooks.insertDelivery({
+      id: crypto.randomUUID(),
+      userId: row.user_id,
+      videoId: row.id,
+      url: row.webhook_url,
+      eventType: event.type,
+      payload: JSON.stringify(event),
+      nextAttemptAt: now,
+    });
+    void this.deliverDue();
+  }
+
+  /** Sends every delivery that is due; one pass at a time. */
+  deliverDue(): Promise<void> {
+    this.running ??= this.sendDue().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  /** Checks for due deliveries every `intervalMs` (retries, and deliveries left by a restart). */
+  start(intervalMs: number): void {
+    this.timer ??= setInterval(() => void this.deliverDue(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  async listDeliveries(userId: string): Promise<WebhookDeliveryView[]> {
+    const deliveries = await this.deps.webhooks.listForUser(userId, 50);
+    const attempts = await this.deps.webhooks.listAttempts(deliveries.map((row) => row.id));
+    return deliveries.map((row) => ({
+      id: row.id,
+      video_id: row.video_id,
+      event_type: row.event_type,
+      url: row.url,
+      status: row.status,
+      attempts: attempts
+        .filter((attempt) => attempt.delivery_id === row.id)
+        .map((attempt) => ({
+          attempt: attempt.attempt,
+          status_code: attempt.status_code,
+          error: attempt.error,
+          at: attempt.attempted_at.toISOString(),
+        })),
+      next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+      created_at: row.created_at.toISOString(),
+    }));
+  }
+
+  private async sendDue(): Promise<void> {
+    try {
+      for (const delivery of await this.deps.webhooks.listDue(this.now(), 20)) {
+        await this.attempt(delivery);
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'webhook delivery pass failed');
+    }
+  }
+
+  private async attempt(delivery: WebhookDeliveryRow): Promise<void> {
+    const secret = await this.secretFor(delivery.user_id);
+    const timestamp = Math.floor(this.now().getTime() / 1000);
+    const response = await this.deps.sender.post(delivery.url, delivery.payload, {
+      'content-type': 'application/json',
+      'user-agent': 'Glowreel-Webhooks/1',
+      'webhook-id': delivery.id,
+      'webhook-signature': signWebhook(secret, timestamp, delivery.payload),
+    });
+    const isDelivered =
+      response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
+    const delays = this.deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    const delay = delays[delivery.attempts];
+    const next = isDelivered
+      ? { status: 'delivered' as const, nextAttemptAt: null }
+      : delay === undefined
+        ? { status: 'failed' as const, nextAttemptAt: null }
+        : { status: 'pending' as const, nextAttemptAt: new Date(this.now().getTime() + delay) };
+    await this.deps.webhooks.recordAttempt(delivery, response, next);
+    if (!isDelivered) {
+      this.deps.log.warn(
+        {
+          deliveryId: delivery.id,
+          status: response.statusCode,
+          error: response.error,
+          next: next.status,
+        },
+        'webhook attempt failed',
+      );
+    }
+  }
+}
+
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
+}

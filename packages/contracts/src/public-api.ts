@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import {
+  ASPECTS,
+  DEFAULT_VIDEO_OPTIONS,
+  EMPHASIS_EFFECTS,
+  MOTION_SPEEDS,
+  PRIMARY_ANIMATIONS,
+} from './video-options.ts';
+
+// The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
+// server and are turned into the OpenAPI document, so the documentation cannot drift from
+// what the server accepts.
+
+const EXAMPLE_VIDEO_ID = '3f9c2a4e-8b1d-4c6a-9e2f-5d7a1b0c4e8f';
+
+export const apiGenerateOptionsSchema = z
+  .strictObject({
+    animation: z
+      .enum(PRIMARY_ANIMATIONS)
+      .default(DEFAULT_VIDEO_OPTIONS.primaryAnimation)
+      .describe('How the photos move.'),
+    effect: z
+      .enum(EMPHASIS_EFFECTS)
+      .default(DEFAULT_VIDEO_OPTIONS.emphasisEffect)
+      .describe('The emphasis over the comparison.'),
+    speed: z
+      .enum(MOTION_SPEEDS)
+      .default(DEFAULT_VIDEO_OPTIONS.motionSpeed)
+      .describe('Pace of every motion.'),
+  })
+  .meta({
+    id: 'GenerateOptions',
+    example: { animation: 'animate_before_head_turn', effect: 'subtle_zoom', speed: 'normal' },
+  });
+
+const base64Image = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .describe(`${what}: PNG, JPEG, WEBP or still GIF, base64 (a data: URL prefix is accepted).`);
+
+/** The fields every generate request has, whichever way the images travel. */
+const generateFields = {
+  options: apiGenerateOptionsSchema.optional(),
+  aspect: z.enum(ASPECTS).default(DEFAULT_VIDEO_OPTIONS.aspect).describe('Output shape.'),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .optional()
+    .describe("Defaults to 'Clinical Video - {date}'."),
+  webhook_url: z
+    .url({ protocol: /^https$/ })
+    .max(2000)
+    .optional()
+    .describe('Receives video.completed or video.failed. Must be https and publicly reachable.'),
+  consent_attested: z
+    .literal(true, {
+      error: 'consent_attested must be true: the patient authorized marketing use of these photos',
+    })
+    .describe('You confirm the patient has authorized marketing use of these photos.'),
+  auto_align: z
+    .boolean()
+    .default(true)
+    .describe('Align the after photo onto the before photo by the eyes.'),
+};
+
+export const apiGenerateJsonSchema = z
+  .strictObject({
+    before_image: base64Image('The before photo').optional(),
+    after_image: base64Image('The after photo').optional(),
+    composite_image: base64Image('One before-and-after composite').optional(),
+    ...generateFields,
+  })
+  .meta({
+    id: 'GenerateRequest',
+    example: {
+      before_image: 'iVBORw0KGgoAAAANSUhEUgAA…',
+      after_image: 'iVBORw0KGgoAAAANSUhEUgAA…',
+      options: { animation: 'animate_before_head_turn', effect: 'none', speed: 'normal' },
+      aspect: '9:16',
+      webhook_url: 'https://clinic.example/hooks/glowreel',
+      consent_attested: true,
+    },
+  });
+export type ApiGenerateJson = z.infer<typeof apiGenerateJsonSchema>;
+
+/** The text fields of a multipart generate request (the images are file parts). */
+export const apiGenerateMultipartFieldsSchema = z.strictObject({
+  ...generateFields,
+  options: z
+    .string()
+    .optional()
+    .describe('The options object as JSON text, e.g. {"animation":"animate_after_smile"}.'),
+  consent_attested: z.literal('true', {
+    error: 'consent_attested must be true: the patient authorized marketing use of these photos',
+  }),
+  auto_align: z.enum(['true', 'false']).default('true'),
+});
+
+export const apiVideoStatusSchema = z.enum(['processing', 'completed', 'failed']);
+
+export const apiGenerateAcceptedSchema = z
+  .object({
+    id: z.string(),
+    status: z.literal('processing'),
+    created_at: z.iso.datetime(),
+    estimated_completion: z.iso.datetime(),
+  })
+  .meta({
+    id: 'GenerateAccepted',
+    example: {
+      id: EXAMPLE_VIDEO_ID,
+      status: 'processing',
+      created_at: '2026-11-23T09:30:00.000Z',
+      estimated_completion: '2026-11-23T09:30:10.000Z',
+    },
+  });
+
+export const apiVideoSchema = z
+  .object({
+    id: z.string(),
+    status: apiVideoStatusSchema,
+    progress: z.int().min(0).max(100),
+    download_url: z
+      .url()
+      .nullable()
+      .describe('Signed; expires after an hour. Fetch the status again for a fresh one.'),
+    thumbnail_url: z.url().nullable(),
+    duration: z.number().nullable().describe('Seconds.'),
+    file_size: z.int().nullable().describe('Bytes.'),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({
+    id: 'Video',
+    example: {
+      id: EXAMPLE_VIDEO_ID,
+      status: 'completed',
+      progress: 100,
+      download_url: `https://app.glowreel.example/api/v1/videos/${EXAMPLE_VIDEO_ID}/download?expires=1795000000&signature=9c1e…`,
+      thumbnail_url: `https://app.glowreel.example/api/v1/videos/${EXAMPLE_VIDEO_ID}/thumbnail?expires=1795000000&signature=41ad…`,
+      duration: 8,
+      file_size: 1843200,
+      created_at: '2026-11-23T09:30:00.000Z',
+      completed_at: '2026-11-23T09:30:07.000Z',
+      error: null,
+    },
+  });
+export type ApiVideo = z.infer<typeof apiVideoSchema>;
+
+export const apiVideoListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional().describe('next_cursor of the previous page.'),
+});
+
+export const apiVideoListSchema = z
+  .object({
+    data: z.array(apiVideoSchema),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'VideoList' });
+
+export const apiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .meta({
+    id: 'Error',
+    example: {
+      error: {
+        code: 'invalid_image_format',
+        message:
+          'The file is a PDF document, not an image. Upload a PNG, JPEG, WEBP or still GIF image.',
+      },
+    },
+  });
+
+export const API_WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed'] as const;
+
+export const apiWebhookEventSchema = z
+  .object({
+    id: z.string().describe('Unique per event; a retried delivery repeats it.'),
+    type: z.enum(API_WEBHOOK_EVENT_TYPES),
+    created: z.int().describe('Unix seconds.'),
+    data: apiVideoSchema,
+  })
+  .meta({ id: 'WebhookEvent' });
+export type ApiWebhookEvent = z.infer<typeof apiWebhookEventSchema>;
+
+export const apiKeyCreateSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the key a name.')
+    .max(60, 'The name can be at most 60 characters.'),
+});
+
+export const apiKeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.iso.datetime(),
+  last_used_at: z.iso.datetime().nullable(),
+});
+export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
+
+export const apiKeyCreatedSchema = apiKeySummarySchema.extend({
+  key: z.string().describe('Shown once; store it now.'),
+});
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
