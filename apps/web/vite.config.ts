@@ -1,5 +1,6 @@
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@glowreel/contracts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -47,8 +48,37 @@ function operatorSamples(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz beside every script and stylesheet, so a server that serves pre-compressed
+ * files (@fastify/static's `preCompressed`) sends ~1/3 of the bytes without compressing per request.
+ */
+function precompressAssets(): Plugin {
+  let assetsDir = 'dist/assets';
+  return {
+    name: 'glowreel-precompress',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    writeBundle() {
+      for (const name of readdirSync(assetsDir)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue;
+        const file = path.join(assetsDir, name);
+        const content = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+          }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), operatorSamples()],
+  plugins: [react(), tailwindcss(), operatorSamples(), precompressAssets()],
   define: { __GLOWREEL_SITE_CONFIG__: JSON.stringify(readSiteConfig()) },
   server: {
     proxy: {
