@@ -137,7 +137,7 @@ try {
     }
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   if (server) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
