@@ -1,7 +1,7 @@
 import { BILLING_COPY, type Profile } from '@glowreel/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../../lib/auth-context.ts';
 import { BILLING_STATUS_QUERY_KEY, fetchBillingStatus } from '../../lib/billing-api.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
@@ -14,6 +14,9 @@ import { ReturnToast } from './return-toast.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { useBillingActions } from './use-billing-actions.ts';
 import { VideoHistoryDialog } from './video-history-dialog.tsx';
+
+const PLAN_WAIT_INTERVAL_MS = 2000;
+const PLAN_WAIT_ATTEMPTS = 10;
 
 /**
  * SPEC §4 subscription display: a paid plan with a billing customer gives 'Your Dashboard'.
@@ -36,10 +39,33 @@ export function DashboardPage() {
   const isSubscribed = hasSubscription(profile);
   const title = isSubscribed ? 'Your Dashboard' : 'Choose Your Plan';
 
-  const onReturn = useCallback(() => {
+  const [isAwaitingPlan, setIsAwaitingPlan] = useState(false);
+  const refreshBilling = useCallback(() => {
     void refreshProfile();
     void queryClient.invalidateQueries({ queryKey: BILLING_STATUS_QUERY_KEY });
   }, [refreshProfile, queryClient]);
+  const onReturn = useCallback(
+    (kind: 'success' | 'canceled') => {
+      refreshBilling();
+      if (kind === 'success') setIsAwaitingPlan(true);
+    },
+    [refreshBilling],
+  );
+
+  useEffect(() => {
+    // Stripe confirms a payment by webhook, which may land a moment after the clinic does.
+    if (!isAwaitingPlan || isSubscribed) return;
+    let attempts = 0;
+    const timer = setInterval(() => {
+      attempts += 1;
+      refreshBilling();
+      if (attempts >= PLAN_WAIT_ATTEMPTS) {
+        clearInterval(timer);
+        setIsAwaitingPlan(false);
+      }
+    }, PLAN_WAIT_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [isAwaitingPlan, isSubscribed, refreshBilling]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">

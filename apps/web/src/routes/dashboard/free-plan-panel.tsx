@@ -25,9 +25,11 @@ export function FreePlanPanel({
         <span className="text-3xl font-bold text-brand-700">{formatCredits(credits.total)}</span>{' '}
         left to try Glowreel
       </p>
-      <p className="mt-1 text-sm text-slate-600">
-        Includes {subscription.videosRemaining} of {subscription.videosTotal} free-plan videos.
-      </p>
+      {subscription.videosTotal > 0 && (
+        <p className="mt-1 text-sm text-slate-600">
+          Includes {subscription.videosRemaining} of {subscription.videosTotal} free-plan videos.
+        </p>
+      )}
       <div className="mt-4">
         <CreditBadges profile={profile} />
       </div>

@@ -28,17 +28,17 @@ function toastFrom(searchParams: URLSearchParams): Toast | null {
   return null;
 }
 
-export function ReturnToast({ onReturn }: { onReturn: () => void }) {
+export function ReturnToast({ onReturn }: { onReturn: (kind: Toast['kind']) => void }) {
   const [searchParams, setSearchParams] = useSearchParams();
   // Read once when the dashboard opens: the address is tidied right after.
   const [toast, setToast] = useState<Toast | null>(() => toastFrom(searchParams));
-  const isReturn = toastFrom(searchParams) !== null;
+  const returnKind = toastFrom(searchParams)?.kind ?? null;
 
   useEffect(() => {
-    if (!isReturn) return;
-    onReturn();
+    if (returnKind === null) return;
+    onReturn(returnKind);
     setSearchParams({}, { replace: true });
-  }, [isReturn, onReturn, setSearchParams]);
+  }, [returnKind, onReturn, setSearchParams]);
 
   useEffect(() => {
     if (!toast) return;
