@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerClinic } from './billing-helpers.ts';
 
@@ -126,4 +127,33 @@ test('the portal refuses a clinic without a plan with the SPEC message', async (
   });
   await page.goto('/billing/demo-checkout?plan=platinum');
   await expect(page.getByRole('alert')).toHaveText('Invalid plan selected');
+});
+
+test('the dashboard, its history dialog and the demo billing pages have no serious accessibility problems', async ({
+  page,
+}) => {
+  await registerClinic(page);
+  const audit = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  };
+  await openDashboard(page, 'Choose Your Plan');
+  await audit();
+  await page.getByRole('button', { name: 'View History' }).click();
+  await expect(page.getByRole('dialog', { name: 'Video History' })).toBeVisible();
+  await audit();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/billing/demo-checkout?plan=starter');
+  await expect(page.getByRole('heading', { name: 'Starter plan' })).toBeVisible();
+  await audit();
+  await page.getByRole('button', { name: 'Start Starter (demo)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Dashboard' })).toBeVisible();
+  await audit();
+  await page.goto('/billing/demo-portal');
+  await expect(page.getByRole('heading', { name: 'Current plan: Starter' })).toBeVisible();
+  await audit();
 });
