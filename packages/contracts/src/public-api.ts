@@ -50,8 +50,9 @@ const generateFields = {
     .max(120)
     .optional()
     .describe("Defaults to 'Clinical Video - {date}'."),
+  // The scheme is checked with the address (https only, except loopback in test setups).
   webhook_url: z
-    .url({ protocol: /^https$/ })
+    .url({ protocol: /^https?$/ })
     .max(2000)
     .optional()
     .describe('Receives video.completed or video.failed. Must be https and publicly reachable.'),
