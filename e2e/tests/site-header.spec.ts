@@ -82,10 +82,10 @@ test('on a phone a signed-in member signs out from the menu dialog', async ({ pa
   await page.setViewportSize({ width: 360, height: 740 });
   await signUp(page);
   // A profile without a display name (e.g. from social sign-in) shows as 'User'.
-  await page.route('**/api/me', async (route) => {
+  await page.route('**/api/session', async (route) => {
     const response = await route.fetch();
-    const profile = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...profile, displayName: null } });
+    const { profile } = (await response.json()) as { profile: Record<string, unknown> };
+    await route.fulfill({ response, json: { profile: { ...profile, displayName: null } } });
   });
   await page.goto('/support');
   await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,25 +1,28 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete'] as const;
 
-// The SPEC §3 profile shape returned by GET /api/me.
+const count = () => z.int().check(z.nonnegative());
+
+// The SPEC §3 profile shape returned by GET /api/me. zod/mini: the browser checks the stored
+// and fetched profile on every page, and the full zod would add ~25 KB to the landing page.
 export const profileSchema = z.object({
   uid: z.string(),
   email: z.string(),
-  displayName: z.string().nullable(),
-  photoURL: z.string().nullable(),
+  displayName: z.nullable(z.string()),
+  photoURL: z.nullable(z.string()),
   createdAt: z.string(),
   subscription: z.object({
     plan: z.enum(['free', 'starter', 'pro', 'enterprise']),
     status: z.enum(SUBSCRIPTION_STATUSES),
-    videosRemaining: z.number().int().nonnegative(),
-    videosTotal: z.number().int().nonnegative(),
-    customerId: z.string().nullable(),
+    videosRemaining: count(),
+    videosTotal: count(),
+    customerId: z.nullable(z.string()),
   }),
   credits: z.object({
-    free: z.number().int().nonnegative(),
-    bonus: z.number().int().nonnegative(),
-    total: z.number().int().nonnegative(),
+    free: count(),
+    bonus: count(),
+    total: count(),
   }),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -99,6 +99,26 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
     });
   });
 
+  it('answers /api/session with the profile, or with null (not an error) when signed out', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/api/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ profile: null });
+
+    const response = await signUp({
+      name: 'Session Clinic',
+      email: 'session@glow.example',
+      password: 'radiant2024',
+    });
+    const signedIn = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: sessionCookieOf(response) },
+    });
+    expect(signedIn.json()).toMatchObject({
+      profile: { email: 'session@glow.example', credits: { total: 5 } },
+    });
+  });
+
   it.each([
     ['short', 'abc123', /at least 8 characters/],
     ['without a digit', 'abcdefghij', /contains a number/],

@@ -24,7 +24,19 @@ export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string
   const indexPath = path.join(webDistDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   if (indexHtml !== undefined) {
-    await app.register(fastifyStatic, { root: webDistDir, index: false, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      index: false,
+      wildcard: false,
+      // The build writes .br and .gz beside every asset: a phone downloads a third of the bytes.
+      preCompressed: true,
+      setHeaders: (response, filePath) => {
+        // Hashed file names change with their content, so they may be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          response.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   } else {
     app.log.warn({ webDistDir }, 'the web app is not built; run npm run build');
   }

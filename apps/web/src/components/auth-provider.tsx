@@ -33,7 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const actions = { refreshProfile, clearSession };
     if (data) return { status: 'signed-in', profile: data, ...actions };
     if (isPending) return { status: 'loading', profile: storedProfile, ...actions };
-    // A failed /api/me (after its retry) is treated as signed out rather than loading forever.
+    // A failed /api/session (after its retry) is treated as signed out rather than loading forever.
     return { status: 'signed-out', profile: null, ...actions };
   }, [data, isPending, storedProfile, refreshProfile, clearSession]);
 

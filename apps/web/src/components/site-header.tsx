@@ -19,7 +19,7 @@ export function SiteHeader() {
   const auth = useAuth();
   const signOut = useSignOut();
   const isScrolled = useIsScrolled(SCROLL_SHADOW_THRESHOLD_PX);
-  // While /api/me loads, the persisted profile predicts the answer and avoids a flash.
+  // While /api/session loads, the persisted profile predicts the answer and avoids a flash.
   const profile = auth.profile;
   const onSignOut = () => void signOut();
 

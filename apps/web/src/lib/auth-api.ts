@@ -1,5 +1,5 @@
 import { profileSchema, type Profile } from '@glowreel/contracts';
-import { ApiError, requestJson } from './api-client.ts';
+import { requestJson } from './api-client.ts';
 
 export interface SignInInput {
   email: string;
@@ -22,12 +22,10 @@ export async function signOutSession(): Promise<void> {
   await requestJson('POST', '/api/auth/sign-out', {});
 }
 
-/** The signed-in user's profile, or null when there is no session (401). */
+/** The signed-in user's profile, or null when there is no session. */
 export async function fetchProfile(): Promise<Profile | null> {
-  try {
-    return profileSchema.parse(await requestJson('GET', '/api/me'));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const answer = await requestJson('GET', '/api/session');
+  const profile =
+    typeof answer === 'object' && answer !== null && 'profile' in answer ? answer.profile : null;
+  return profile === null ? null : profileSchema.parse(profile);
 }

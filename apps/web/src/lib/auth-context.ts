@@ -13,7 +13,7 @@ export type AuthState =
   | { status: 'signed-out'; profile: null };
 
 export type AuthContextValue = AuthState & {
-  /** Re-reads GET /api/me, e.g. right after the session cookie was set. */
+  /** Re-reads GET /api/session, e.g. right after the session cookie was set. */
   refreshProfile: () => Promise<Profile | null>;
   /** Forgets the profile on this device; the server session is ended by the caller. */
   clearSession: () => void;

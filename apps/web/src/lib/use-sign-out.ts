@@ -13,7 +13,7 @@ export function useSignOut(): () => Promise<void> {
       await signOutSession();
     } catch {
       // The user asked to leave: forget them here even if the server could not be reached;
-      // the next /api/me answer remains the truth about the cookie.
+      // the next /api/session answer remains the truth about the cookie.
     }
     // Leave a guarded page before the profile disappears, or its guard would win the race
     // and send the user to /login instead of /.

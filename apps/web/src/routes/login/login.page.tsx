@@ -21,7 +21,7 @@ export function LoginPage() {
   const signIn = useMutation({
     mutationFn: async (input: SignInInput) => {
       await signInWithEmail(input);
-      // The cookie alone proves nothing to the UI: the guard trusts only /api/me.
+      // The cookie alone proves nothing to the UI: the guard trusts only /api/session.
       if ((await auth.refreshProfile()) === null) throw new Error('No session after sign-in');
     },
   });
