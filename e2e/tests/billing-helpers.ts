@@ -66,15 +66,7 @@ async function compositePng(): Promise<Buffer> {
 
 /** POST /api/videos as the /generate page does, then waits for the render to finish. */
 export async function generateVideo(page: Page, title: string): Promise<string> {
-  const response = await page.request.post('/api/videos', {
-    multipart: {
-      image: { name: 'composite.png', mimeType: 'image/png', buffer: await compositePng() },
-      consent: 'true',
-      title,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(202);
-  const { id } = (await response.json()) as { id: string };
+  const id = await startVideo(page, title);
   await expect
     .poll(
       async () => {
@@ -85,6 +77,19 @@ export async function generateVideo(page: Page, title: string): Promise<string> 
     )
     .toBe('completed');
   return id;
+}
+
+/** POST /api/videos: answers as soon as the render is queued (202). */
+export async function startVideo(page: Page, title: string): Promise<string> {
+  const response = await page.request.post('/api/videos', {
+    multipart: {
+      image: { name: 'composite.png', mimeType: 'image/png', buffer: await compositePng() },
+      consent: 'true',
+      title,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  return ((await response.json()) as { id: string }).id;
 }
 
 /** The credit figures the dashboard shows (its badges and the plan videos line). */

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { registerClinic } from './billing-helpers.ts';
+import { registerClinic, startVideo } from './billing-helpers.ts';
 
 const SHOTS = '/tmp/glowreel-dashboard-shots';
 
@@ -156,4 +156,21 @@ test('the dashboard, its history dialog and the demo billing pages have no serio
   await page.goto('/billing/demo-portal');
   await expect(page.getByRole('heading', { name: 'Current plan: Starter' })).toBeVisible();
   await audit();
+});
+
+test('the history shows a render as Processing and turns it Completed without a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerClinic(page);
+  await openDashboard(page, 'Choose Your Plan');
+  await startVideo(page, 'Live history check');
+  await page.getByRole('button', { name: 'View History' }).click();
+  const history = page.getByRole('dialog', { name: 'Video History' });
+  await expect(history.getByText('Showing 1 video')).toBeVisible();
+  await expect(history.getByText('Processing', { exact: true })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Play Live history check' })).toHaveCount(0);
+  await expect(history.getByText('Completed', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(history.getByRole('button', { name: 'Play Live history check' })).toBeVisible();
+  await expect(history.locator('img')).toHaveAttribute('src', /\/api\/videos\/.+\/thumbnail$/);
 });
