@@ -2,25 +2,128 @@
 // a bare ffmpeg encode of the same number of synthetic frames at the same size and
 // preset, measured in the same run. Each case runs in a fresh process so its peak RSS
 // is its own. Prints seconds, the ratio and peak RSS per case.
+//
+// The face-motion cases render a composite built from the face Human embeds for its own
+// warm-up (a computer-generated portrait in node_modules), enlarged so its eyes are far
+// enough apart for face motion, and say which panels actually moved.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { outputSizeFor, type Aspect, type PlanId } from '@glowreel/contracts';
-import { renderVideoFile, resolveFfmpegPath, startEncoder } from '@glowreel/engine/node';
+import {
+  outputSizeFor,
+  type Aspect,
+  type PlanId,
+  type PrimaryAnimation,
+} from '@glowreel/contracts';
+import {
+  prepareRender,
+  renderVideoFile,
+  resolveFfmpegPath,
+  startEncoder,
+  type RenderVideoRequest,
+} from '@glowreel/engine/node';
 import sharp from 'sharp';
 
-const CASES: { label: string; plan: PlanId; aspect: Aspect }[] = [
+interface BenchCase {
+  label: string;
+  plan: PlanId;
+  aspect: Aspect;
+  /** 'texture': no face (no face motion); 'face': a face in both panels. */
+  input: 'texture' | 'face';
+  animation: PrimaryAnimation;
+}
+
+const CASES: BenchCase[] = [
   { label: '16:9 720p', plan: 'free', aspect: '16:9' },
   { label: '16:9 1080p', plan: 'pro', aspect: '16:9' },
   { label: '9:16 720p', plan: 'free', aspect: '9:16' },
   { label: '9:16 1080p', plan: 'pro', aspect: '9:16' },
+].map((base) => ({
+  ...base,
+  plan: base.plan as PlanId,
+  aspect: base.aspect as Aspect,
+  input: 'texture' as const,
+  animation: 'animate_before_head_turn' as const,
+}));
+const MOTION_CASES: BenchCase[] = [
+  {
+    label: '16:9 1080p head turn',
+    plan: 'pro',
+    aspect: '16:9',
+    input: 'face',
+    animation: 'animate_before_head_turn',
+  },
+  {
+    label: '16:9 1080p smile',
+    plan: 'pro',
+    aspect: '16:9',
+    input: 'face',
+    animation: 'animate_after_smile',
+  },
+  {
+    label: '16:9 1080p surprise',
+    plan: 'pro',
+    aspect: '16:9',
+    input: 'face',
+    animation: 'animate_after_surprise',
+  },
+  {
+    label: '16:9 720p head turn',
+    plan: 'free',
+    aspect: '16:9',
+    input: 'face',
+    animation: 'animate_before_head_turn',
+  },
 ];
 const FRAMES = 240;
 
 interface Measurement {
   seconds: number;
+  /** CPU seconds of the process and the children it waited for (ffmpeg): robust when the machine is busy. */
+  cpuSeconds: number;
   peakRssMb: number;
+  /** Panels whose face moved (render only). */
+  moved?: string;
+}
+
+/** CPU seconds used so far by this process and its reaped children (ffmpeg), from /proc. */
+function cpuSecondsSoFar(): number {
+  const own = process.cpuUsage();
+  // /proc/self/stat fields 16 and 17 (cutime, cstime) in clock ticks (100 per second on Linux).
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const children = (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / 100;
+  return (own.user + own.system) / 1e6 + children;
+}
+
+/** Human's embedded 256×256 warm-up portrait (MIT package, read from node_modules). */
+function humanSampleFace(): Buffer {
+  const humanRoot = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
+    '..',
+  );
+  const source = readFileSync(path.join(humanRoot, 'src', 'sample.ts'), 'utf8');
+  const base64 = /export const face: string = `([^`]+)`/.exec(source)?.[1];
+  if (!base64) throw new Error('Human no longer embeds its sample face');
+  return Buffer.from(base64.replace(/\s/g, ''), 'base64');
+}
+
+async function makeFaceComposite(file: string): Promise<void> {
+  // The same 2400×1500 size as the textured composite; each half shows the face enlarged
+  // to 1200 px, the after half slightly warmer so the split finds the cut.
+  const half = await sharp(humanSampleFace())
+    .resize(1200, 1500, { fit: 'cover', position: 'top' })
+    .removeAlpha()
+    .toBuffer();
+  const after = await sharp(half).modulate({ brightness: 1.04, saturation: 1.05 }).toBuffer();
+  await sharp({ create: { width: 2400, height: 1500, channels: 3, background: '#000' } })
+    .composite([
+      { input: half, left: 0, top: 0 },
+      { input: after, left: 1200, top: 0 },
+    ])
+    .jpeg({ quality: 90 })
+    .toFile(file);
 }
 
 async function makeComposite(file: string): Promise<void> {
@@ -43,35 +146,76 @@ async function makeComposite(file: string): Promise<void> {
     .toFile(file);
 }
 
-async function runRender(input: string, plan: PlanId, aspect: Aspect): Promise<Measurement> {
-  const outputDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-out-'));
-  const started = performance.now();
-  await renderVideoFile(
-    {
-      inputPath: input,
-      outputDir,
-      ...outputSizeFor(plan, aspect),
-      options: {
-        primaryAnimation: 'animate_before_head_turn',
-        emphasisEffect: 'subtle_zoom',
-        motionSpeed: 'normal',
-        aspect,
-        autoAlign: true,
-      },
-      branding: {
-        clinicName: 'Benchmark Clinic',
-        contact: '555-0100',
-        treatmentTitle: 'Lip Refill',
-        disclosure: null,
-      },
-      ffmpegPath: null,
-      faceDetection: true,
+function renderRequest(
+  input: string,
+  outputDir: string,
+  plan: PlanId,
+  aspect: Aspect,
+  animation: PrimaryAnimation,
+): RenderVideoRequest {
+  return {
+    inputPath: input,
+    outputDir,
+    ...outputSizeFor(plan, aspect),
+    options: {
+      primaryAnimation: animation,
+      emphasisEffect: 'subtle_zoom',
+      motionSpeed: 'normal',
+      aspect,
+      autoAlign: true,
     },
+    branding: {
+      clinicName: 'Benchmark Clinic',
+      contact: '555-0100',
+      treatmentTitle: 'Lip Refill',
+      disclosure: null,
+    },
+    ffmpegPath: null,
+    faceDetection: true,
+  };
+}
+
+async function runRender(
+  input: string,
+  plan: PlanId,
+  aspect: Aspect,
+  animation: PrimaryAnimation,
+): Promise<Measurement> {
+  const outputDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-out-'));
+  const cpuStarted = cpuSecondsSoFar();
+  const started = performance.now();
+  const result = await renderVideoFile(
+    renderRequest(input, outputDir, plan, aspect, animation),
     () => undefined,
   );
   const seconds = (performance.now() - started) / 1000;
   rmSync(outputDir, { recursive: true, force: true });
-  return { seconds, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  const moved = result.provenance.faceMotion.panels
+    .filter((panel) => panel.applied)
+    .map((panel) => `${panel.panel} ${panel.motion}`)
+    .join(', ');
+  return {
+    seconds,
+    cpuSeconds: cpuSecondsSoFar() - cpuStarted,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    moved: moved || 'none',
+  };
+}
+
+/** Face analysis (both panels) of one composite, after a first warm-up run in this process. */
+async function runFaces(input: string): Promise<Measurement> {
+  const outputDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-faces-'));
+  const request = renderRequest(input, outputDir, 'pro', '16:9', 'animate_before_head_turn');
+  await prepareRender(request);
+  const runs: number[] = [];
+  for (let run = 0; run < 3; run += 1) runs.push((await prepareRender(request)).faceSeconds);
+  rmSync(outputDir, { recursive: true, force: true });
+  return {
+    seconds: Math.max(...runs),
+    cpuSeconds: 0,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    moved: runs.map((value) => value.toFixed(2)).join(' / '),
+  };
 }
 
 async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement> {
@@ -89,6 +233,7 @@ async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement>
     }
     return frame;
   });
+  const cpuStarted = cpuSecondsSoFar();
   const started = performance.now();
   const encoder = startEncoder({
     ffmpegPath: resolveFfmpegPath(null),
@@ -101,24 +246,39 @@ async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement>
   await encoder.finish();
   const seconds = (performance.now() - started) / 1000;
   rmSync(outputDir, { recursive: true, force: true });
-  return { seconds, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  return {
+    seconds,
+    cpuSeconds: cpuSecondsSoFar() - cpuStarted,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
 }
 
-async function child(mode: string, input: string, plan: PlanId, aspect: Aspect): Promise<void> {
+async function child(
+  mode: string,
+  input: string,
+  plan: PlanId,
+  aspect: Aspect,
+  animation: PrimaryAnimation,
+): Promise<void> {
   const result =
-    mode === 'render' ? await runRender(input, plan, aspect) : await runBareEncode(plan, aspect);
+    mode === 'render'
+      ? await runRender(input, plan, aspect, animation)
+      : mode === 'faces'
+        ? await runFaces(input)
+        : await runBareEncode(plan, aspect);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 function measureInChild(
-  mode: 'render' | 'bare',
+  mode: 'render' | 'bare' | 'faces',
   input: string,
   plan: PlanId,
   aspect: Aspect,
+  animation: PrimaryAnimation = 'animate_before_head_turn',
 ): Measurement {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', import.meta.filename, mode, input, plan, aspect],
+    ['--import', 'tsx', import.meta.filename, mode, input, plan, aspect, animation],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -129,33 +289,66 @@ function measureInChild(
 }
 
 async function main(): Promise<void> {
-  const [mode, input, plan, aspect] = process.argv.slice(2);
-  if (mode === 'render' || mode === 'bare')
-    return child(mode, input ?? '', plan as PlanId, aspect as Aspect);
+  const [mode, input, plan, aspect, animation] = process.argv.slice(2);
+  if (mode === 'render' || mode === 'bare' || mode === 'faces')
+    return child(
+      mode,
+      input ?? '',
+      plan as PlanId,
+      aspect as Aspect,
+      animation as PrimaryAnimation,
+    );
+  // `npm run bench:render -- motion` runs only the face-motion cases.
+  const onlyMotion = mode === 'motion';
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-'));
   const composite = path.join(workDir, 'composite.jpg');
   await makeComposite(composite);
+  const faceComposite = path.join(workDir, 'face-composite.jpg');
+  await makeFaceComposite(faceComposite);
+  console.log(
+    `Load average at start (2 cores): ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(
     `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset as the product uses, 2400×1500 JPEG composite`,
   );
   console.log(
-    'case        | render s | bare encode s | ratio | render peak RSS MB | bare peak RSS MB',
+    'case                 | render s | bare encode s | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | faces moved',
   );
-  for (const testCase of CASES) {
-    const render = measureInChild('render', composite, testCase.plan, testCase.aspect);
-    const bare = measureInChild('bare', composite, testCase.plan, testCase.aspect);
+  for (const testCase of onlyMotion ? MOTION_CASES : [...CASES, ...MOTION_CASES]) {
+    const input = testCase.input === 'face' ? faceComposite : composite;
+    const render = measureInChild(
+      'render',
+      input,
+      testCase.plan,
+      testCase.aspect,
+      testCase.animation,
+    );
+    const bare = measureInChild('bare', input, testCase.plan, testCase.aspect);
     console.log(
       [
-        testCase.label.padEnd(11),
+        testCase.label.padEnd(20),
         render.seconds.toFixed(2).padStart(8),
         bare.seconds.toFixed(2).padStart(13),
         (render.seconds / bare.seconds).toFixed(2).padStart(5),
+        (render.cpuSeconds / bare.cpuSeconds).toFixed(2).padStart(9),
         render.peakRssMb.toFixed(0).padStart(18),
         bare.peakRssMb.toFixed(0).padStart(16),
+        render.moved ?? '',
       ].join(' | '),
     );
   }
+  const faces = measureInChild('faces', faceComposite, 'pro', '16:9');
+  console.log(
+    `Face analysis per composite (both panels, after warm-up), slowest of 3: ${faces.seconds.toFixed(2)} s (runs: ${faces.moved ?? ''} s)`,
+  );
+  console.log(
+    `Load average at end: ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')}`,
+  );
   rmSync(workDir, { recursive: true, force: true });
 }
 

@@ -7,10 +7,16 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PRIMARY_ANIMATIONS, outputSizeFor, type PrimaryAnimation } from '@glowreel/contracts';
-import { applyAffine, composeAffine, evaluate, frameCount, type Rect } from '@glowreel/engine';
+import {
+  applyAffine,
+  composeAffine,
+  evaluate,
+  frameCount,
+  panelPlacement,
+  type Rect,
+} from '@glowreel/engine';
 import { createFrameRenderer, prepareRender } from '@glowreel/engine/node';
 import sharp, { type OverlayOptions } from 'sharp';
-import { panelPlacement } from '../packages/engine/src/draw-panels.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const fixtures = path.join(root, '..', 'shared', 'fixtures', 'composites');

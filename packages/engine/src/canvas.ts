@@ -41,6 +41,8 @@ export interface Canvas2D<TImage> {
   fillRect(x: number, y: number, width: number, height: number): void;
   fillText(text: string, x: number, y: number, maxWidth?: number): void;
   measureText(text: string): TextMetricsLike;
+  /** A fill style that paints `image` in user space (face motion texture-maps with it). */
+  createPattern(image: TImage, repetition: 'no-repeat'): object | null;
   drawImage(image: TImage, dx: number, dy: number): void;
   drawImage(image: TImage, dx: number, dy: number, dw: number, dh: number): void;
 }

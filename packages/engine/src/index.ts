@@ -7,6 +7,7 @@ export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
 export { buildScene, frameCount, type SceneInput } from './build-scene.ts';
 export { ENGINE_FONT_FAMILY, fontSpec, type Canvas2D } from './canvas.ts';
 export { draw, type DrawOptions } from './draw.ts';
+export { panelPlacement } from './draw-panels.ts';
 export {
   IDENTITY,
   applyAffine,
@@ -44,4 +45,16 @@ export {
   type SceneAssets,
 } from './scene.ts';
 export { evaluate, phasesFor, type FrameState, type Phases } from './timeline.ts';
+export {
+  MIN_MOTION_EYE_DISTANCE_PX,
+  type FaceMotionRecord,
+  type SceneFaceMotion,
+} from './motion/face-motion-plan.ts';
+export {
+  BLINK_TIMES,
+  HEAD_TURN_DEGREES,
+  type FaceMotionKind,
+  type FaceMotionState,
+} from './motion/face-motion-schedule.ts';
+export { buildFaceRig, type FaceRig } from './motion/face-rig.ts';
 export { frameTime, frames, seconds, type Frames, type Seconds } from './units.ts';

@@ -3,7 +3,7 @@
 // an affine map only moves pixels: no colour is changed, nothing is synthesised). Triangles
 // that did not move are left to the unwarped panel drawn underneath.
 import type { Canvas2D } from '../canvas.ts';
-import { applyAffine, composeAffine, type Affine } from '../geometry.ts';
+import { applyAffine, composeAffine, invertAffine, type Affine } from '../geometry.ts';
 import { deformRig } from './face-deform.ts';
 import type { FaceMotionState } from './face-motion-schedule.ts';
 import type { FaceRig } from './face-rig.ts';
@@ -47,7 +47,30 @@ export interface FaceWarpPlacement {
   assetToImage: Affine;
 }
 
-/** Draws the moved triangles; returns how many were drawn (for tests and the benchmark). */
+// One pattern per context and image: creating one can copy the image (Chromium snapshots a
+// canvas source), which would cost more than the triangles themselves if done every frame.
+const patterns = new WeakMap<object, WeakMap<object, object>>();
+
+function patternFor<T>(ctx: Canvas2D<T>, image: T): object | null {
+  if (typeof image !== 'object' || image === null) return ctx.createPattern(image, 'no-repeat');
+  let byImage = patterns.get(ctx);
+  if (!byImage) {
+    byImage = new WeakMap();
+    patterns.set(ctx, byImage);
+  }
+  let pattern = byImage.get(image);
+  if (!pattern) {
+    pattern = ctx.createPattern(image, 'no-repeat') ?? undefined;
+    if (pattern) byImage.set(image, pattern);
+  }
+  return pattern ?? null;
+}
+
+/**
+ * Draws the moved triangles; returns how many were drawn (for tests and the benchmark).
+ * Each triangle is filled with the photo as a pattern under the triangle's own transform:
+ * one fill per triangle, no clip (clipping per triangle costs several times more).
+ */
 export function drawFaceWarp<T>(
   ctx: Canvas2D<T>,
   image: T,
@@ -76,6 +99,10 @@ export function drawFaceWarp<T>(
   }
   // Far to near: where a turn folds the far cheek behind the nose, the near side wins.
   drawn.sort((p, q) => q.depth - p.depth);
+  const pattern = patternFor(ctx, image);
+  if (!pattern) return 0;
+  ctx.save();
+  ctx.fillStyle = pattern;
   let count2 = 0;
   for (const { t } of drawn) {
     const corners = [tris[t] ?? 0, tris[t + 1] ?? 0, tris[t + 2] ?? 0];
@@ -89,22 +116,30 @@ export function drawFaceWarp<T>(
     const cx = ((out[0]?.x ?? 0) + (out[1]?.x ?? 0) + (out[2]?.x ?? 0)) / 3;
     const cy = ((out[0]?.y ?? 0) + (out[1]?.y ?? 0) + (out[2]?.y ?? 0)) / 3;
     const m = composeAffine(toOut, composeAffine(warp, placement.assetToImage));
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    let back: Affine;
+    try {
+      back = invertAffine(m);
+    } catch {
+      continue;
+    }
+    // The path is given in the photo's own (asset) pixels, under the triangle's transform,
+    // so the pattern lands where the triangle's texture belongs.
+    ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
     ctx.beginPath();
     out.forEach((p, n) => {
       const length = Math.hypot(p.x - cx, p.y - cy) || 1;
-      const x = p.x + ((p.x - cx) / length) * SEAM_OVERLAP_PX;
-      const y = p.y + ((p.y - cy) / length) * SEAM_OVERLAP_PX;
-      if (n === 0) ctx.moveTo(x, y);
-      else ctx.lineTo(x, y);
+      const grown = {
+        x: p.x + ((p.x - cx) / length) * SEAM_OVERLAP_PX,
+        y: p.y + ((p.y - cy) / length) * SEAM_OVERLAP_PX,
+      };
+      const q = applyAffine(back, grown);
+      if (n === 0) ctx.moveTo(q.x, q.y);
+      else ctx.lineTo(q.x, q.y);
     });
     ctx.closePath();
-    ctx.clip();
-    ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
-    ctx.drawImage(image, 0, 0);
-    ctx.restore();
+    ctx.fill();
     count2 += 1;
   }
+  ctx.restore();
   return count2;
 }

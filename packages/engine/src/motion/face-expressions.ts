@@ -57,8 +57,10 @@ function field(input: ExpressionInput, handles: Handles, sigma: number): number[
     known.push({ p, d });
   }
   const s2 = 2 * (sigma * input.eyeDistance) ** 2;
-  // The blend's weight of "no motion": a vertex 2.5 σ from every handle stays put.
-  const rest = Math.exp(-(2.5 * 2.5) / 2);
+  // Each handle's influence ends at 2.5 σ, so far vertices stay exactly still (and their
+  // triangles are not redrawn); `rest` fades the blend out toward that edge.
+  const cutoff = Math.exp(-(2.5 * 2.5) / 2);
+  const rest = cutoff;
   input.vertices.forEach((p, vertex) => {
     if (vertex >= input.vertexOf.size) return; // the anchor ring
     const own = handleVertex.get(vertex);
@@ -71,7 +73,8 @@ function field(input: ExpressionInput, handles: Handles, sigma: number): number[
     let sumY = 0;
     let sumW = rest;
     for (const { p: q, d } of known) {
-      const w = Math.exp(-((p.x - q.x) ** 2 + (p.y - q.y) ** 2) / s2);
+      const w = Math.exp(-((p.x - q.x) ** 2 + (p.y - q.y) ** 2) / s2) - cutoff;
+      if (w <= 0) continue;
       sumX += w * d.x;
       sumY += w * d.y;
       sumW += w;

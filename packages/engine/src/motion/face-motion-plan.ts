@@ -87,7 +87,7 @@ export function planFaceMotion(input: FaceMotionPlanInput): SceneFaceMotion {
       record.reason = `The face in the ${panel} photo is too small to move well: ${Math.round(shown)} px between the eyes in the video, ${MIN_MOTION_EYE_DISTANCE_PX} px needed`;
       continue;
     }
-    plan[panel] = { kind: requested, rig: buildFaceRig(face) };
+    plan[panel] = { kind: requested, rig: buildFaceRig(face, requested) };
     record.applied = true;
     record.reason = APPLIED[requested];
   }

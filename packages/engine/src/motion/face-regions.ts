@@ -56,23 +56,50 @@ export const CHEEKS = { left: [205, 50, 123], right: [425, 280, 352] } as const;
 /** Forehead points between the brows and the hairline. */
 export const FOREHEAD = [151, 9, 108, 337, 69, 299] as const;
 
-/** Every landmark the motions move or pin: always kept in the mesh, however coarse. */
-export const FEATURE_POINTS: readonly number[] = [
-  ...new Set<number>([
-    ...FACE_OVAL,
-    ...[LEFT_EYE, RIGHT_EYE].flatMap((eye) => [
-      ...eye.upperLid,
-      ...eye.lowerLid,
-      ...eye.upperFold,
-      ...eye.lowerFold,
-      ...eye.brow,
-    ]),
-    ...OUTER_LIPS,
-    ...INNER_LIPS,
-    ...CHIN,
-    ...NOSE,
+const eyeLandmarks = (eye: EyeRegion) => [
+  ...eye.upperLid,
+  ...eye.lowerLid,
+  ...eye.upperFold,
+  ...eye.lowerFold,
+  ...eye.brow,
+];
+
+/**
+ * The landmarks each motion moves or pins: always kept in its mesh. The rest of the face is
+ * covered more coarsely (per-frame cost grows with the number of triangles that move).
+ */
+export const MOTION_LANDMARKS: Record<'head_turn' | 'smile' | 'surprise' | 'blink', number[]> = {
+  head_turn: [
+    ...[33, 133, 159, 145, 263, 362, 386, 374],
+    ...[70, 105, 107, 300, 334, 336],
+    ...[168, 6, 4, 1, 98, 327],
+    ...[61, 291, 0, 17],
+    ...[152, 234, 454, 10],
+  ],
+  smile: [
+    ...Object.values(MOUTH_CORNERS),
+    UPPER_LIP_CENTRE.outer,
+    UPPER_LIP_CENTRE.inner,
+    ...LOWER_LIP.outer,
+    ...LOWER_LIP.inner,
     ...CHEEKS.left,
     ...CHEEKS.right,
+    ...[LEFT_EYE, RIGHT_EYE].flatMap((eye) => [...eye.lowerLid, ...eye.lowerFold]),
+    ...[159, 386, 1, 4, 98, 327, 152, 175],
+  ],
+  surprise: [
+    ...[LEFT_EYE, RIGHT_EYE].flatMap((eye) => [
+      ...eye.brow,
+      ...eye.upperLid,
+      ...eye.upperFold,
+      ...eye.lowerLid,
+    ]),
     ...FOREHEAD,
-  ]),
-];
+    ...Object.values(MOUTH_CORNERS),
+    ...LOWER_LIP.outer,
+    ...LOWER_LIP.inner,
+    ...CHIN,
+    ...[1, 4, 98, 327, 205, 425],
+  ],
+  blink: [LEFT_EYE, RIGHT_EYE].flatMap(eyeLandmarks),
+};

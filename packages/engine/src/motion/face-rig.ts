@@ -4,7 +4,8 @@
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import { triangulate, type Vec2 } from './delaunay.ts';
 import { expressionBases } from './face-expressions.ts';
-import { FACE_OVAL, FEATURE_POINTS } from './face-regions.ts';
+import type { FaceMotionKind } from './face-motion-schedule.ts';
+import { FACE_OVAL, MOTION_LANDMARKS } from './face-regions.ts';
 
 /** Plain data (it travels inside the Scene): flat arrays, image pixels of the panel's own photo. */
 export interface FaceRig {
@@ -26,9 +27,17 @@ export interface FaceRig {
   bases: { smile: number[]; surprise: number[]; blink: number[] };
 }
 
-/** Points of the full mesh closer than this (× eye distance) to a kept one are dropped. */
-const MESH_SPACING = 0.17;
-const RING_POINTS = 28;
+/**
+ * Points of the full mesh closer than this (× eye distance) to a kept one are dropped: a
+ * coarse mesh keeps the per-frame cost low (each moving triangle is one draw call).
+ */
+const MESH_SPACING: Record<FaceMotionKind, number> = {
+  head_turn: 0.34,
+  smile: 0.3,
+  surprise: 0.3,
+  blink: 0.34,
+};
+const RING_POINTS = 20;
 /** How far the ring sits outside the face outline, as a multiple of the outline's radii. */
 const RING_SCALE = { across: 1.32, down: 1.22 } as const;
 
@@ -36,12 +45,16 @@ function point(face: FaceLandmarks, index: number): readonly [number, number, nu
   return face.mesh[index] ?? [0, 0, 0];
 }
 
-/** Feature landmarks first (always kept), then the rest of the mesh thinned to MESH_SPACING. */
-function pickVertices(face: FaceLandmarks, eyeDistance: number): number[] {
-  const kept: number[] = [...FEATURE_POINTS];
-  const minGap2 = (MESH_SPACING * eyeDistance) ** 2;
-  for (let index = 0; index < face.mesh.length; index += 1) {
-    if (FEATURE_POINTS.includes(index)) continue;
+/**
+ * The motion's own landmarks first (always kept), then the face outline and the rest of the
+ * mesh thinned to the motion's spacing.
+ */
+function pickVertices(face: FaceLandmarks, kind: FaceMotionKind, eyeDistance: number): number[] {
+  const kept: number[] = [...new Set(MOTION_LANDMARKS[kind])];
+  const minGap2 = (MESH_SPACING[kind] * eyeDistance) ** 2;
+  const candidates = [...FACE_OVAL, ...face.mesh.keys()];
+  for (const index of candidates) {
+    if (kept.includes(index)) continue;
     const [x, y] = point(face, index);
     const isFar = kept.every((other) => {
       const [ox, oy] = point(face, other);
@@ -52,7 +65,7 @@ function pickVertices(face: FaceLandmarks, eyeDistance: number): number[] {
   return kept;
 }
 
-export function buildFaceRig(face: FaceLandmarks): FaceRig {
+export function buildFaceRig(face: FaceLandmarks, kind: FaceMotionKind): FaceRig {
   const eyeDistance = Math.hypot(
     face.rightEye.x - face.leftEye.x,
     face.rightEye.y - face.leftEye.y,
@@ -82,7 +95,7 @@ export function buildFaceRig(face: FaceLandmarks): FaceRig {
   const [, , rightSideZ] = point(face, 454);
   const axisDepth = (leftSideZ + rightSideZ) / 2;
 
-  const landmarks = pickVertices(face, eyeDistance);
+  const landmarks = pickVertices(face, kind, eyeDistance);
   const rest: number[] = [];
   const weight: number[] = [];
   for (const index of landmarks) {
