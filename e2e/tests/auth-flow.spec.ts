@@ -19,7 +19,8 @@ test('a clinic registers, sees 5 credits, signs out, and is returned to /generat
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('5 credits')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  // The dashboard's own Logout button (SPEC §2); the header's Sign Out is inside the account menu.
+  await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/generate');
