@@ -145,13 +145,14 @@ async function endPlan(
   billing: LockedBilling,
   snapshot: SubscriptionSnapshot,
 ): Promise<void> {
+  // A subscription that never became active granted nothing, so it takes nothing away.
+  const wasGranted = (billing.row?.videos_period_start ?? null) !== null;
   await profile.update(userId, {
     plan: 'free',
     status: 'active',
-    videos_total: 0,
-    videos_remaining: 0,
+    ...(wasGranted ? { videos_total: 0, videos_remaining: 0 } : {}),
   });
-  if (row.videos_remaining !== 0) {
+  if (wasGranted && row.videos_remaining !== 0) {
     await profile.appendLedger({
       userId,
       bucket: 'plan',
