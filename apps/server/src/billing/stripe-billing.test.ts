@@ -224,6 +224,15 @@ describe.each(DATABASE_KINDS)('Stripe billing on %s', (kind) => {
     });
   });
 
+  it('offers no demo checkout or portal when Stripe takes payments', async () => {
+    const clinic = await signUpForCookie(app, ORIGIN);
+    const demo = await post('/api/billing/demo/checkout', clinic.cookie, { planId: 'pro' });
+    expect(demo.statusCode).toBe(404);
+    const portal = await post('/api/billing/demo/portal', clinic.cookie, { action: 'resume' });
+    expect(portal.statusCode).toBe(404);
+    expect((await profileOf(clinic.cookie)).subscription.plan).toBe('free');
+  });
+
   it('activates the plan on checkout.session.completed with the plan videos', async () => {
     const clinic = await subscribedClinic('pro');
     const profile = await profileOf(clinic.cookie);

@@ -157,6 +157,16 @@ describe.each(DATABASE_KINDS)('demo billing on %s', (kind) => {
     ]);
   });
 
+  it('has no Stripe webhook to accept in demo mode', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{"id":"evt_1","type":"invoice.paid"}',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('refuses an unknown plan and a portal action without a plan', async () => {
     const clinic = await signUpForCookie(app, ORIGIN);
     const unknown = await post('/api/billing/demo/checkout', clinic.cookie, { planId: 'gold' });
