@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Film, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { fetchVideoHistory, VIDEO_HISTORY_QUERY_KEY } from './history-api.ts';
 import { VideoHistoryItem } from './video-history-item.tsx';
 
@@ -93,9 +94,9 @@ function EmptyHistory() {
       <p className="mt-1 text-sm text-slate-600">
         Videos you generate appear here, ready to play and download.
       </p>
-      <a href="/generate" className="mt-5 font-semibold">
+      <Link to="/generate" className="mt-5 font-semibold">
         Create your first video
-      </a>
+      </Link>
     </div>
   );
 }
