@@ -5,6 +5,7 @@ import {
   describeType,
   exampleOf,
   resolveSchema,
+  type JsonSchema,
   type OpenApiDocument,
   type Operation,
 } from './openapi-types.ts';
@@ -109,6 +110,7 @@ export function OperationSection({
                   {resolveSchema(document, property)?.description ?? property.description ?? ''}
                   {property.default !== undefined &&
                     ` Default: ${JSON.stringify(property.default)}.`}
+                  <NestedFields document={document} schema={property} />
                 </td>
               </tr>
             ))}
@@ -153,5 +155,22 @@ export function OperationSection({
         </tbody>
       </table>
     </DocSection>
+  );
+}
+
+/** The fields of an object-valued field (e.g. options), each with its values and default. */
+function NestedFields({ document, schema }: { document: OpenApiDocument; schema: JsonSchema }) {
+  const properties = resolveSchema(document, schema)?.properties;
+  if (!properties) return null;
+  return (
+    <ul className="mt-1 list-disc pl-5">
+      {Object.entries(properties).map(([name, property]) => (
+        <li key={name}>
+          <code>{name}</code>: {describeType(document, property)}
+          {property.default !== undefined && ` (default ${JSON.stringify(property.default)})`}
+          {property.description ? `. ${property.description}` : ''}
+        </li>
+      ))}
+    </ul>
   );
 }
