@@ -279,3 +279,33 @@ describe('demo requests without SMTP', () => {
     expect(stored).toMatchObject({ delivery: 'outbox', phone: null, company: null });
   });
 });
+
+describe('demo requests when the SMTP server refuses', () => {
+  let test: TestRuntime;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // Port 1 on the loopback: nothing listens, so the connection is refused at once.
+    test = await openTestRuntime('pglite', { SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'silent' });
+    app = await appFor(test);
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.dispose();
+  });
+
+  it('still stores the request and keeps its e-mail in the outbox', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/schedule-demo',
+      payload: { name: 'Dr. Okafor', email: 'okafor@derm.example' },
+    });
+    expect(response.json()).toEqual({ success: true });
+    const [mail] = await test.runtime.admin.listOutbox(10);
+    expect(mail).toMatchObject({ reply_to: 'okafor@derm.example' });
+    const stored = await test.runtime.database.db
+      .selectFrom('demo_requests')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ email: 'okafor@derm.example', delivery: 'outbox' });
+  });
+});
