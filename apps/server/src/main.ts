@@ -31,7 +31,10 @@ async function main(): Promise<void> {
   });
   const webhookLog = pino(logger).child({ component: 'webhooks' });
   const publicApi = openPublicApi(config, runtime, videoPipeline, {
-    log: { warn: (details, message) => webhookLog.warn(details, message) },
+    log: {
+      info: (details, message) => webhookLog.info(details, message),
+      warn: (details, message) => webhookLog.warn(details, message),
+    },
   });
   const app = await buildApp({
     config,

@@ -35,7 +35,10 @@ export interface PublicApi {
 }
 
 export interface PublicApiAdapters {
-  log: { warn: (details: object, message: string) => void };
+  log: {
+    info?: (details: object, message: string) => void;
+    warn: (details: object, message: string) => void;
+  };
   /** Tests replace the limiter, the sender and the retry schedule. */
   rateLimiter?: RateLimiter;
   sender?: WebhookSender;

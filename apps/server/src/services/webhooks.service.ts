@@ -31,7 +31,10 @@ export interface WebhooksServiceDependencies {
   publicUrl: string;
   retryDelaysMs?: readonly number[];
   now?: () => Date;
-  log: { warn: (details: object, message: string) => void };
+  log: {
+    info?: (details: object, message: string) => void;
+    warn: (details: object, message: string) => void;
+  };
 }
 
 /** Signed webhook events for API videos, delivered with retries and every attempt recorded. */
@@ -149,7 +152,12 @@ export class WebhooksService {
         ? { status: 'failed' as const, nextAttemptAt: null }
         : { status: 'pending' as const, nextAttemptAt: new Date(this.now().getTime() + delay) };
     await this.deps.webhooks.recordAttempt(delivery, response, next);
-    if (!isDelivered) {
+    if (isDelivered) {
+      this.deps.log.info?.(
+        { deliveryId: delivery.id, status: response.statusCode, attempt: delivery.attempts + 1 },
+        'webhook delivered',
+      );
+    } else {
       this.deps.log.warn(
         {
           deliveryId: delivery.id,
