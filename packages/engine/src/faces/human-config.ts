@@ -40,7 +40,8 @@ export interface HumanConfig {
     mesh: { enabled: boolean; modelPath: string };
     iris: { enabled: boolean; modelPath: string };
     attention: { enabled: boolean };
-    description: { enabled: boolean };
+    /** The face-descriptor model (faceres); off in the product, loaded by identity tests. */
+    description: { enabled: boolean; modelPath?: string };
     emotion: { enabled: boolean };
     antispoof: { enabled: boolean };
     liveness: { enabled: boolean };

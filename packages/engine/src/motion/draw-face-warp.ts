@@ -3,7 +3,7 @@
 // an affine map only moves pixels: no colour is changed, nothing is synthesised). Triangles
 // that did not move are left to the unwarped panel drawn underneath.
 import type { Canvas2D } from '../canvas.ts';
-import { applyAffine, composeAffine, invertAffine, type Affine } from '../geometry.ts';
+import { applyAffine, composeAffine, invertAffine, type Affine, type Point } from '../geometry.ts';
 import { deformRig } from './face-deform.ts';
 import type { FaceMotionState } from './face-motion-schedule.ts';
 import type { FaceRig } from './face-rig.ts';
@@ -38,6 +38,47 @@ export function triangleAffine(s: readonly number[], d: readonly number[]): Affi
   const c = (qx * ux - px * vx) / det;
   const dd = (qy * ux - py * vx) / det;
   return { a, b, c, d: dd, e: d0x - (a * s0x + c * s0y), f: d0y - (b * s0x + dd * s0y) };
+}
+
+/**
+ * The triangle with every edge moved outward by `by`, so neighbours overlap by that much
+ * along every edge. Corners are mitred; a sharp corner (whose miter would reach far past the
+ * triangle) is bevelled instead, so nothing is drawn more than 2 × `by` beyond a corner.
+ */
+export function growTriangle(corners: readonly Point[], by: number): Point[] {
+  if (by === 0) return [...corners];
+  const [a, b, c] = corners;
+  if (!a || !b || !c) return [...corners];
+  // Outward normals depend on the winding (y points down on screen).
+  const area = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y);
+  const sign = area >= 0 ? 1 : -1;
+  const normal = (p: Point, q: Point): Point => {
+    const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+    return { x: (sign * (q.y - p.y)) / length, y: (sign * -(q.x - p.x)) / length };
+  };
+  const edges = [normal(a, b), normal(b, c), normal(c, a)];
+  const out: Point[] = [];
+  corners.forEach((p, k) => {
+    const before = edges[(k + 2) % 3] ?? { x: 0, y: 0 };
+    const after = edges[k] ?? { x: 0, y: 0 };
+    const cosHalf = Math.sqrt(Math.max(0, (1 + before.x * after.x + before.y * after.y) / 2));
+    if (cosHalf > 0.5) {
+      // Along the bisector, by / cos(half the angle between the normals) keeps both edges at `by`.
+      const sum = { x: before.x + after.x, y: before.y + after.y };
+      const length = Math.hypot(sum.x, sum.y) || 1;
+      const reach = by / cosHalf;
+      out.push({ x: p.x + (sum.x / length) * reach, y: p.y + (sum.y / length) * reach });
+    } else {
+      out.push({ x: p.x + before.x * by, y: p.y + before.y * by });
+      out.push({ x: p.x + after.x * by, y: p.y + after.y * by });
+    }
+  });
+  return out;
+}
+
+export interface FaceWarpOptions {
+  /** Output pixels each triangle grows by to hide anti-aliased seams (tests set 0 to see them). */
+  seamOverlapPx?: number;
 }
 
 export interface FaceWarpPlacement {
@@ -77,7 +118,9 @@ export function drawFaceWarp<T>(
   rig: FaceRig,
   motion: FaceMotionState,
   placement: FaceWarpPlacement,
+  options: FaceWarpOptions = {},
 ): number {
+  const overlap = options.seamOverlapPx ?? SEAM_OVERLAP_PX;
   const { positions, depth } = deformRig(rig, motion);
   const toOut = placement.imageToOutput;
   const outScale = Math.sqrt(Math.abs(toOut.a * toOut.d - toOut.b * toOut.c));
@@ -113,8 +156,7 @@ export function drawFaceWarp<T>(
     const out = [0, 1, 2].map((n) =>
       applyAffine(toOut, { x: target[n * 2] ?? 0, y: target[n * 2 + 1] ?? 0 }),
     );
-    const cx = ((out[0]?.x ?? 0) + (out[1]?.x ?? 0) + (out[2]?.x ?? 0)) / 3;
-    const cy = ((out[0]?.y ?? 0) + (out[1]?.y ?? 0) + (out[2]?.y ?? 0)) / 3;
+    const grown = growTriangle(out, overlap);
     const m = composeAffine(toOut, composeAffine(warp, placement.assetToImage));
     let back: Affine;
     try {
@@ -126,13 +168,8 @@ export function drawFaceWarp<T>(
     // so the pattern lands where the triangle's texture belongs.
     ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
     ctx.beginPath();
-    out.forEach((p, n) => {
-      const length = Math.hypot(p.x - cx, p.y - cy) || 1;
-      const grown = {
-        x: p.x + ((p.x - cx) / length) * SEAM_OVERLAP_PX,
-        y: p.y + ((p.y - cy) / length) * SEAM_OVERLAP_PX,
-      };
-      const q = applyAffine(back, grown);
+    grown.forEach((p, n) => {
+      const q = applyAffine(back, p);
       if (n === 0) ctx.moveTo(q.x, q.y);
       else ctx.lineTo(q.x, q.y);
     });

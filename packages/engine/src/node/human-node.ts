@@ -14,7 +14,7 @@ import {
   type HumanModule,
   type HumanTf,
 } from '../faces/human-adapter.ts';
-import { humanFaceConfig } from '../faces/human-config.ts';
+import { humanFaceConfig, type HumanConfig } from '../faces/human-config.ts';
 
 /** The extra tfjs calls the Node adapter makes (Human's `tf` is tfjs-core + converter + wasm). */
 export interface NodeHumanTf extends HumanTf {
@@ -66,14 +66,22 @@ export function getNodeFaceDetector(): Promise<NodeFaceDetector> {
   return shared;
 }
 
-async function loadNodeFaceDetector(): Promise<NodeFaceDetector> {
+/**
+ * A loaded, warmed-up Human on wasm with the product's face configuration; `adjust` may change
+ * it (tests add the face-descriptor model this way; the product never loads it).
+ */
+export async function loadNodeHuman(
+  adjust: (config: HumanConfig) => HumanConfig = (config) => config,
+): Promise<NodeHuman> {
   const paths = humanNodePaths();
-  const config = humanFaceConfig({
-    backend: 'wasm',
-    // A directory path with a trailing separator: tfjs-backend-wasm appends the file name.
-    wasmPath: paths.wasmDir + path.sep,
-    modelBasePath: pathToFileURL(paths.modelsDir + path.sep).href,
-  });
+  const config = adjust(
+    humanFaceConfig({
+      backend: 'wasm',
+      // A directory path with a trailing separator: tfjs-backend-wasm appends the file name.
+      wasmPath: paths.wasmDir + path.sep,
+      modelBasePath: pathToFileURL(paths.modelsDir + path.sep).href,
+    }),
+  );
   const human = new (loadHumanModule(paths.script).Human)(config);
   serveModelsFromDisk(human.tf, paths.modelsDir);
   await loadHumanModels(human, config.modelBasePath);
@@ -82,6 +90,11 @@ async function loadNodeFaceDetector(): Promise<NodeFaceDetector> {
     throw new Error(`Face detection needs the wasm backend, got ${human.tf.getBackend()}`);
   }
   warmUp(human);
+  return human;
+}
+
+async function loadNodeFaceDetector(): Promise<NodeFaceDetector> {
+  const human = await loadNodeHuman();
   const detector = createHumanFaceDetector(human);
   return {
     detect: (raster) => detector.detect(raster),
@@ -101,11 +114,16 @@ function loadHumanModule(script: string): HumanModule<NodeHuman> {
   return loaded as HumanModule<NodeHuman>;
 }
 
+const routedTf = new WeakSet<NodeHumanTf>();
+
 /**
  * Human fetches models with the global fetch, which has no file:// support in Node (tfjs-node
  * would add it, but it is a native addon). Route file:// URLs inside the models folder to disk.
  */
 function serveModelsFromDisk(tf: NodeHumanTf, modelsDir: string): void {
+  // tfjs is one per process: a second Human (the tests' descriptor model) shares the router.
+  if (routedTf.has(tf)) return;
+  routedTf.add(tf);
   const prefix = pathToFileURL(modelsDir + path.sep).href;
   tf.io.registerLoadRouter((url) => {
     if (typeof url !== 'string' || !url.startsWith(prefix)) return null;
