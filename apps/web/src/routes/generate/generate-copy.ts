@@ -10,13 +10,18 @@ export const GENERATE_TEXT = {
   serverFailed: 'An error occurred while starting the video. Please try again.',
   networkFailed: 'Could not reach Glowreel. Please check your connection and try again.',
   consent: 'I confirm the patient has authorized marketing use of these photos.',
+  // The server's words for the same refusal (apps/server/src/services/video-copy.ts).
+  consentRequired:
+    'Please confirm that the patient has authorized marketing use of these photos before generating a video.',
   slowRender: 'This can take a few minutes. Please keep this window open.',
   // SPEC §4 copy advice: a generation taking over 5 minutes should be refreshed and retried.
   stalledRender:
     'Still not finished after 5 minutes? Refresh the page and try again. A render that fails never costs a credit.',
+  // Exactly what the built-in engine does (packages/engine/src/motion): nothing more.
   faceMotionNote:
-    'Face motion is coming soon: for now every animation plays the before/after presentation.',
-  handGestureNote: 'Highlights the treated area (no synthesized hands).',
+    "The chosen photo's face moves by shifting its own pixels, never repainting skin: a head turn of about 15° to each side, a gentle smile, or raised brows for surprise. The other photo stays still apart from two natural blinks. A photo whose face is not found, or is under 120 px between the eyes in the video, stays still and your result says why. Face motion is added during the render; the live preview does not show it.",
+  handGestureNote:
+    'Circles the treated area with a pulsing outline (no synthesized hands); it plays alongside the face motion.',
   creditRefunded: 'Your credit was refunded: a failed render never costs a credit.',
   feedbackThanks: 'Thank you for your feedback!',
   feedbackDisclaimer: 'AI tools can make mistakes, so double-check them.',

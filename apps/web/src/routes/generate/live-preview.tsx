@@ -87,8 +87,9 @@ export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewP
       </div>
       {scene && (
         <p className="text-xs text-slate-500">
-          Plays in your browser with the same timeline the server renders. Face alignment and the
-          zoom&apos;s focus on the face are added during the render.
+          Plays in your browser with the same timeline the server renders. Face alignment, face
+          motion (head turn, smile, surprise, blinks) and the zoom&apos;s focus on the face are
+          added during the render, where the faces are found.
           {isReducedMotion &&
             playChoice === null &&
             ' Paused because your device asks for reduced motion.'}
