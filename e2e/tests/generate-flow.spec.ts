@@ -43,10 +43,19 @@ test('a clinic uploads a composite, previews it, renders a real MP4 and spends o
   });
   await expect(page.getByText(/split found: side by side/i)).toBeVisible();
   await expect(page.locator('canvas[aria-label^="Live preview"]')).toBeVisible();
-  await expect(generate).toBeDisabled();
-  await page.getByLabel(/patient has authorized marketing use/).check();
-  await expect(generate).toBeEnabled();
+  // Without the consent attestation the click explains what is missing.
   await generate.click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Please confirm that the patient has authorized marketing use of these photos',
+  );
+  await page.getByLabel(/patient has authorized marketing use/).check();
+  await generate.click();
+  // The four stages with a real percentage.
+  const progress = page.getByRole('progressbar');
+  await expect(progress).toHaveAttribute(
+    'aria-valuetext',
+    /^\d+% – (Preparing Image|Analyzing Faces|Rendering Video|Finalizing Result)$/,
+  );
 
   await expect(page.getByText('Your video is ready')).toBeVisible({ timeout: 90_000 });
   const player = page.getByLabel(/Rendered video:/);

@@ -5,7 +5,6 @@ import { GENERATE_TEXT } from './generate-copy.ts';
 interface GenerateButtonProps {
   hasConsent: boolean;
   onConsentChange: (value: boolean) => void;
-  canSubmit: boolean;
   isBusy: boolean;
   credits: number;
 }
@@ -14,7 +13,6 @@ interface GenerateButtonProps {
 export function GenerateButton({
   hasConsent,
   onConsentChange,
-  canSubmit,
   isBusy,
   credits,
 }: GenerateButtonProps) {
@@ -34,7 +32,9 @@ export function GenerateButton({
           {GENERATE_TEXT.consent}
         </label>
       </div>
-      <button type="submit" disabled={!canSubmit} className={primaryButtonClass}>
+      {/* Enabled until a render starts: a click on a form that is not ready explains what is
+          missing (SPEC §5 messages) instead of a silent grey button. */}
+      <button type="submit" disabled={isBusy} className={primaryButtonClass}>
         {isBusy ? 'Generating...' : 'Generate Video'}
       </button>
       <p className="text-center text-xs text-slate-500">

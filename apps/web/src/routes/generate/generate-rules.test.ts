@@ -29,6 +29,7 @@ describe('firstBlockingProblem', () => {
     const problem = firstBlockingProblem({
       hasImage: false,
       auth: { status: 'signed-out', profile: null },
+      hasConsent: true,
     });
     expect(problem).toBe(GENERATE_TEXT.imageRequired);
   });
@@ -37,6 +38,7 @@ describe('firstBlockingProblem', () => {
     const problem = firstBlockingProblem({
       hasImage: true,
       auth: { status: 'loading', profile: profileWith(0) },
+      hasConsent: true,
     });
     expect(problem).toBe(GENERATE_TEXT.loginRequired);
   });
@@ -45,6 +47,7 @@ describe('firstBlockingProblem', () => {
     const problem = firstBlockingProblem({
       hasImage: true,
       auth: { status: 'signed-in', profile: profileWith(0) },
+      hasConsent: true,
     });
     expect(problem).toBe(GENERATE_TEXT.noCredits);
   });
@@ -53,8 +56,38 @@ describe('firstBlockingProblem', () => {
     const problem = firstBlockingProblem({
       hasImage: true,
       auth: { status: 'signed-in', profile: profileWith(1) },
+      hasConsent: true,
     });
     expect(problem).toBeNull();
+  });
+});
+
+describe('consent attestation', () => {
+  it('comes after the SPEC checks', () => {
+    expect(
+      firstBlockingProblem({
+        hasImage: false,
+        auth: { status: 'signed-in', profile: profileWith(1) },
+        hasConsent: false,
+      }),
+    ).toBe(GENERATE_TEXT.imageRequired);
+    expect(
+      firstBlockingProblem({
+        hasImage: true,
+        auth: { status: 'signed-in', profile: profileWith(0) },
+        hasConsent: false,
+      }),
+    ).toBe(GENERATE_TEXT.noCredits);
+  });
+
+  it('is asked for when everything else is ready', () => {
+    expect(
+      firstBlockingProblem({
+        hasImage: true,
+        auth: { status: 'signed-in', profile: profileWith(1) },
+        hasConsent: false,
+      }),
+    ).toBe(GENERATE_TEXT.consentRequired);
   });
 });
 

@@ -6,12 +6,18 @@ import { GENERATE_TEXT } from './generate-copy.ts';
 
 /**
  * SPEC §5 generate validation, in its order: the image, then sign-in, then credits above
- * 0. Returns the first message to show, or null when the video may be requested.
+ * 0; then our consent attestation (DESIGN.md §1). Returns the first message to show, or
+ * null when the video may be requested.
  */
-export function firstBlockingProblem(input: { hasImage: boolean; auth: AuthState }): string | null {
+export function firstBlockingProblem(input: {
+  hasImage: boolean;
+  auth: AuthState;
+  hasConsent: boolean;
+}): string | null {
   if (!input.hasImage) return GENERATE_TEXT.imageRequired;
   if (input.auth.status !== 'signed-in') return GENERATE_TEXT.loginRequired;
   if (!hasCredits(input.auth.profile)) return GENERATE_TEXT.noCredits;
+  if (!input.hasConsent) return GENERATE_TEXT.consentRequired;
   return null;
 }
 

@@ -90,7 +90,11 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   };
 
   const generate = () => {
-    const problem = firstBlockingProblem({ hasImage: photo.state.status === 'ready', auth });
+    const problem = firstBlockingProblem({
+      hasImage: photo.state.status === 'ready',
+      auth,
+      hasConsent,
+    });
     setFormError(problem);
     if (problem !== null || photo.state.status !== 'ready') return;
     submit.mutate({
@@ -138,7 +142,6 @@ export function VideoCreator({ profile }: { profile: Profile }) {
           <GenerateButton
             hasConsent={hasConsent}
             onConsentChange={setHasConsent}
-            canSubmit={photo.state.status === 'ready' && hasConsent && !isBusy}
             isBusy={isBusy}
             credits={profile.credits.total}
           />
