@@ -10,6 +10,9 @@ const DATA_DIR = path.join(tmpdir(), `glowreel-e2e-${PORT}`);
 
 export default defineConfig({
   testDir: './tests',
+  // One results folder per port: runs on different ports (parallel sessions) never clean
+  // away each other's traces and screenshots.
+  outputDir: `test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
