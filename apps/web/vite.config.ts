@@ -37,7 +37,8 @@ function operatorSamples(): Plugin {
   let outDir = 'dist';
   return {
     name: 'glowreel-operator-samples',
-    apply: 'build',
+    // Not for the server-side render of the landing page (scripts/prerender-landing.ts).
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -56,7 +57,7 @@ function precompressAssets(): Plugin {
   let assetsDir = 'dist/assets';
   return {
     name: 'glowreel-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     configResolved(config) {
       assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
     },

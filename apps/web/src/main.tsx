@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 // The DOM build of RouterProvider, so navigate(..., { flushSync: true }) is honoured.
 import { RouterProvider } from 'react-router/dom';
-import { AuthProvider } from './components/auth-provider.tsx';
+import { AppProviders } from './components/app-providers.tsx';
 import './index.css';
+import { readStoredProfile } from './lib/profile-storage.ts';
 import { router } from './router.tsx';
 
 const queryClient = new QueryClient();
@@ -12,12 +12,18 @@ const queryClient = new QueryClient();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+const app = (
+  <AppProviders queryClient={queryClient}>
+    <RouterProvider router={router} />
+  </AppProviders>
 );
+
+// Only `/` arrives with markup in #root (pre-rendered at build time by prerender.tsx, for a
+// visitor the app does not know yet). A returning member's stored profile changes the header,
+// so their first render would not match it: they get a plain render, which replaces the markup
+// when it commits, instead of a failed hydration.
+if (container.hasChildNodes() && readStoredProfile() === null) {
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

@@ -20,9 +20,50 @@ export const SPA_ROUTES = new Set([
   '/billing/demo-portal',
 ]);
 
+type HtmlEncoding = 'br' | 'gzip' | 'identity';
+interface HtmlVariants {
+  identity: Buffer;
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
+}
+
+function readIfExists(file: string): Buffer | undefined {
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
+
+/** landing.html and the .br/.gz copies the build writes beside it (scripts/prerender-landing.ts). */
+function readLandingVariants(webDistDir: string): HtmlVariants | undefined {
+  const file = path.join(webDistDir, 'landing.html');
+  const identity = readIfExists(file);
+  if (identity === undefined) return undefined;
+  return { identity, br: readIfExists(`${file}.br`), gzip: readIfExists(`${file}.gz`) };
+}
+
+/** The best copy for the client's Accept-Encoding (weights ignored, q=0 honoured). */
+function pickVariant(
+  acceptEncoding: string | undefined,
+  variants: HtmlVariants,
+): { encoding: HtmlEncoding; body: Buffer } {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]?.trim()),
+  );
+  for (const encoding of ['br', 'gzip'] as const) {
+    const body = variants[encoding];
+    if (body !== undefined && accepted.has(encoding)) return { encoding, body };
+  }
+  return { encoding: 'identity', body: variants.identity };
+}
+
 export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  // `/` alone gets the landing page pre-rendered at build time, so a phone paints it before
+  // React runs; every other route keeps the empty shell (they are client-rendered).
+  const landing = indexHtml === undefined ? undefined : readLandingVariants(webDistDir);
   if (indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -45,7 +86,18 @@ export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || !pathname.startsWith('/api/')) {
       if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml !== undefined) {
-        const status = SPA_ROUTES.has(pathname.replace(/\/$/, '') || '/') ? 200 : 404;
+        const route = pathname.replace(/\/$/, '') || '/';
+        if (route === '/' && landing !== undefined) {
+          const { encoding, body } = pickVariant(request.headers['accept-encoding'], landing);
+          if (encoding !== 'identity') reply.header('content-encoding', encoding);
+          return reply
+            .status(200)
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .header('vary', 'accept-encoding')
+            .send(body);
+        }
+        const status = SPA_ROUTES.has(route) ? 200 : 404;
         return reply
           .status(status)
           .type('text/html; charset=utf-8')

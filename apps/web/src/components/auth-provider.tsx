@@ -14,7 +14,10 @@ async function loadProfile(): Promise<Profile | null> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [storedProfile] = useState(readStoredProfile);
+  // The build-time render of the landing page has no storage: it draws the unknown visitor.
+  const [storedProfile] = useState(() =>
+    typeof window === 'undefined' ? null : readStoredProfile(),
+  );
   const { data, isPending } = useQuery({ queryKey: ME_QUERY_KEY, queryFn: loadProfile, retry: 1 });
 
   const refreshProfile = useCallback(

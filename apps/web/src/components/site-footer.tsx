@@ -50,7 +50,10 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-slate-400 sm:flex-row sm:justify-between sm:px-6">
-          <p>© {new Date().getFullYear()} Glowreel. All rights reserved.</p>
+          {/* The landing page is pre-rendered at build time, maybe in an earlier year. */}
+          <p suppressHydrationWarning>
+            © {new Date().getFullYear()} Glowreel. All rights reserved.
+          </p>
           <p>Uploaded photos are deleted when the render finishes.</p>
         </div>
       </div>

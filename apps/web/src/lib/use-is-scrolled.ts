@@ -7,5 +7,10 @@ function subscribe(onChange: () => void): () => void {
 
 /** True once the page is scrolled past `threshold` px (SPEC §2: the header gains a shadow). */
 export function useIsScrolled(threshold: number): boolean {
-  return useSyncExternalStore(subscribe, () => window.scrollY > threshold);
+  // The pre-rendered landing page (and so its hydration) starts at the top.
+  return useSyncExternalStore(
+    subscribe,
+    () => window.scrollY > threshold,
+    () => false,
+  );
 }

@@ -10,5 +10,10 @@ function subscribe(onChange: () => void): () => void {
 
 /** True when the visitor asked the system for less motion. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
+  // The pre-rendered landing page draws the moving track; hydration then switches if asked to.
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }
