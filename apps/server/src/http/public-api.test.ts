@@ -69,7 +69,7 @@ describe('public API v1', () => {
     expect(described, `${method} ${route} documents ${response.statusCode}`).toBeDefined();
     const schema = described?.content?.['application/json']?.schema;
     if (!schema) return;
-    const validate = ajv.compile({ ...(schema), components: openApi.components });
+    const validate = ajv.compile({ ...schema, components: openApi.components });
     const body: unknown = response.json();
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   }
@@ -362,6 +362,29 @@ describe('public API v1', () => {
     expect(response.json()).toMatchObject({ error: { code } });
     expectContract(response, '/api/v1/generate', 'post');
     expect(await balance()).toBe(credits);
+  });
+
+  it('answers 402 insufficient_credits when the account has no credit left', async () => {
+    const broke = await signUpForCookie(app, ORIGIN);
+    const brokeKey = await createKey(broke.cookie);
+    await test.runtime.database.db
+      .updateTable('profiles')
+      .set({ credits_free: 0, credits_bonus: 0, videos_remaining: 0 })
+      .where('user_id', '=', broke.userId)
+      .execute();
+    const response = await api('POST', '/api/v1/generate', {
+      key: brokeKey,
+      payload: { composite_image: before.toString('base64'), consent_attested: true },
+    });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ error: { code: 'insufficient_credits' } });
+    expectContract(response, '/api/v1/generate', 'post');
+    const videos = await test.runtime.database.db
+      .selectFrom('videos')
+      .select('id')
+      .where('user_id', '=', broke.userId)
+      .execute();
+    expect(videos).toEqual([]);
   });
 
   it('refuses a missing, malformed, unknown or revoked key with 401', async () => {
