@@ -129,7 +129,7 @@ test('the browser preview moves the faces exactly as the server render does', as
       // Compare where the face moved: pixels the warp changed in the server frame.
       let moved = 0;
       let error = 0;
-      let large = 0;
+      const large = 0;
       for (let i = 0; i < preview.length; i += 4) {
         let changed = false;
         for (let c = 0; c < 3; c += 1)
