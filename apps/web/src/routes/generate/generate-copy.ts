@@ -35,12 +35,6 @@ export const STAGE_NAMES = [
   'Finalizing Result',
 ] as const;
 
-/** SPEC §9 bad-feedback categories. */
-export const FEEDBACK_CATEGORIES = [
-  'Unnatural Movement',
-  'Face Was Distorted',
-  "Didn't Follow Instructions",
-  'Generated Outside The Box',
-  'Other',
-] as const;
-export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+/** SPEC §9 bad-feedback categories: the list the server checks feedback against. */
+export { FEEDBACK_CATEGORIES } from '@glowreel/contracts';
+export type { FeedbackCategoryName as FeedbackCategory } from '@glowreel/contracts';
