@@ -39,6 +39,21 @@ const shell = readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT}`);
 let landing = shell.replace(EMPTY_ROOT, `<div id="root">${body}</div>`);
 if (titleMatch !== null) landing = landing.replace(/<title>[^<]*<\/title>/, titleMatch[0]);
+// The page paints from its HTML; the scripts only hydrate it. Low priority lets the stylesheet
+// and the font take the phone's bandwidth first (the empty shell keeps them high: it needs them).
+landing = landing
+  .replaceAll(
+    '<script type="module" crossorigin ',
+    '<script type="module" crossorigin fetchpriority="low" ',
+  )
+  .replaceAll(
+    '<link rel="modulepreload" crossorigin ',
+    '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+  );
+
+if (!landing.includes('<script type="module" crossorigin fetchpriority="low" ')) {
+  throw new Error('landing.html: the entry script tag is not the one Vite used to write');
+}
 
 const file = path.join(DIST, 'landing.html');
 writeFileSync(file, landing);

@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema.
+import './zod-without-eval.ts';
 import { QueryClient } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The DOM build of RouterProvider, so navigate(..., { flushSync: true }) is honoured.

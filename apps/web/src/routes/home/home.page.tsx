@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ClosingCta } from './closing-cta.tsx';
 import { FeaturesSection } from './features-section.tsx';
@@ -24,13 +24,23 @@ export function HomePage() {
     <>
       <title>Glowreel · Before & after transformation videos for clinics</title>
       <HeroSection />
-      <SampleCarousel />
-      <LiveStats />
-      <FeaturesSection />
-      <HowItWorksSection />
-      <TestimonialsSection />
-      <PricingSection />
-      <ClosingCta />
+      {/* Each boundary of the pre-rendered page hydrates in its own slice of work, so the
+          phone's main thread is not held for the whole page at once. */}
+      <Suspense>
+        <SampleCarousel />
+        <LiveStats />
+      </Suspense>
+      <Suspense>
+        <FeaturesSection />
+        <HowItWorksSection />
+      </Suspense>
+      <Suspense>
+        <TestimonialsSection />
+        <PricingSection />
+      </Suspense>
+      <Suspense>
+        <ClosingCta />
+      </Suspense>
     </>
   );
 }

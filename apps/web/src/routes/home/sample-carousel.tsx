@@ -52,13 +52,19 @@ function MovingTrack() {
     if (track === null || viewport === null) return;
     let offset = 0;
     let last = performance.now();
+    // One copy's width, measured when the track's size changes rather than on every frame:
+    // reading scrollWidth right after moving the track forces a layout per frame.
+    let copyWidth = 0;
+    const resizeObserver = new ResizeObserver(() => {
+      copyWidth = track.scrollWidth / COPIES;
+    });
+    resizeObserver.observe(track);
     let frame = requestAnimationFrame(function step(now) {
       const elapsed = Math.min(now - last, 100);
       last = now;
       if (!isPausedRef.current) {
         offset += CAROUSEL_PX_PER_FRAME * (elapsed / FRAME_MS);
-        // One copy's width: wrapping by it keeps the seam invisible.
-        const copyWidth = track.scrollWidth / COPIES;
+        // Wrapping by one copy's width keeps the seam invisible.
         if (copyWidth > 0 && offset >= copyWidth) offset -= copyWidth;
         track.style.transform = `translate3d(${-offset}px, 0, 0)`;
       }
@@ -79,6 +85,7 @@ function MovingTrack() {
     track.querySelectorAll('video').forEach((video) => observer.observe(video));
     return () => {
       cancelAnimationFrame(frame);
+      resizeObserver.disconnect();
       observer.disconnect();
     };
   }, []);
