@@ -1,6 +1,6 @@
 import { SAMPLE_VIDEOS, type SampleVideo } from '@glowreel/contracts';
 import { ArrowRight } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
@@ -9,11 +9,36 @@ export const CAROUSEL_PX_PER_FRAME = 1.5;
 const COPIES = 3;
 const FRAME_MS = 1000 / 60;
 
+/**
+ * True once the element comes within `rootMargin` of the screen. The posters (8 × ~18 KB), the
+ * clips and the movement wait for it, so a phone opening the page spends its bandwidth and main
+ * thread on what it shows. False on the server and in the first render, so the pre-rendered
+ * markup hydrates as is.
+ */
+function useIsNearScreen(ref: RefObject<HTMLElement | null>, rootMargin: string): boolean {
+  const [isNear, setIsNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null || isNear) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, rootMargin, isNear]);
+  return isNear;
+}
+
 export function SampleCarousel() {
   const prefersReducedMotion = usePrefersReducedMotion();
+  const sectionRef = useRef<HTMLElement>(null);
+  const isNearScreen = useIsNearScreen(sectionRef, '50% 0px');
 
   return (
-    <section aria-labelledby="samples-heading" className="py-16 sm:py-20">
+    <section ref={sectionRef} aria-labelledby="samples-heading" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
         <h2
           id="samples-heading"
@@ -26,7 +51,11 @@ export function SampleCarousel() {
           clinic&apos;s real results.
         </p>
       </div>
-      {prefersReducedMotion ? <StillRow /> : <MovingTrack />}
+      {prefersReducedMotion ? (
+        <StillRow hasPosters={isNearScreen} />
+      ) : (
+        <MovingTrack isNearScreen={isNearScreen} />
+      )}
       <div className="mt-10 text-center">
         <Link
           to="/register"
@@ -41,15 +70,15 @@ export function SampleCarousel() {
 }
 
 /** Auto-scrolling track; hovering or focusing it pauses the movement. */
-function MovingTrack() {
+function MovingTrack({ isNearScreen }: { isNearScreen: boolean }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLUListElement>(null);
   const isPausedRef = useRef(false);
+  const isOnScreen = useIsNearScreen(viewportRef, '0px');
 
   useEffect(() => {
     const track = trackRef.current;
-    const viewport = viewportRef.current;
-    if (track === null || viewport === null) return;
+    if (track === null || !isOnScreen) return;
     let offset = 0;
     let last = performance.now();
     // One copy's width, measured when the track's size changes rather than on every frame:
@@ -70,7 +99,16 @@ function MovingTrack() {
       }
       frame = requestAnimationFrame(step);
     });
+    return () => {
+      cancelAnimationFrame(frame);
+      resizeObserver.disconnect();
+    };
+  }, [isOnScreen]);
 
+  useEffect(() => {
+    const track = trackRef.current;
+    const viewport = viewportRef.current;
+    if (track === null || viewport === null || !isNearScreen) return;
     // Only the clips on screen play; the rest keep their poster and load nothing.
     const observer = new IntersectionObserver(
       (entries) => {
@@ -83,12 +121,8 @@ function MovingTrack() {
       { root: viewport, rootMargin: '0px 200px' },
     );
     track.querySelectorAll('video').forEach((video) => observer.observe(video));
-    return () => {
-      cancelAnimationFrame(frame);
-      resizeObserver.disconnect();
-      observer.disconnect();
-    };
-  }, []);
+    return () => observer.disconnect();
+  }, [isNearScreen]);
 
   const setPaused = (isPaused: boolean) => {
     isPausedRef.current = isPaused;
@@ -112,7 +146,12 @@ function MovingTrack() {
       >
         {Array.from({ length: COPIES }, (_, copy) =>
           SAMPLE_VIDEOS.map((sample) => (
-            <SampleCard key={`${copy}-${sample.slug}`} sample={sample} isCopy={copy > 0} />
+            <SampleCard
+              key={`${copy}-${sample.slug}`}
+              sample={sample}
+              isCopy={copy > 0}
+              hasPoster={isNearScreen}
+            />
           )),
         )}
       </ul>
@@ -121,7 +160,7 @@ function MovingTrack() {
 }
 
 /** Reduced motion: one still, swipeable row; clips play only when asked to. */
-function StillRow() {
+function StillRow({ hasPosters }: { hasPosters: boolean }) {
   return (
     <div
       data-testid="sample-carousel"
@@ -129,7 +168,13 @@ function StillRow() {
     >
       <ul className="flex w-max gap-4 sm:gap-6">
         {SAMPLE_VIDEOS.map((sample) => (
-          <SampleCard key={sample.slug} sample={sample} isCopy={false} hasControls />
+          <SampleCard
+            key={sample.slug}
+            sample={sample}
+            isCopy={false}
+            hasPoster={hasPosters}
+            hasControls
+          />
         ))}
       </ul>
     </div>
@@ -139,11 +184,13 @@ function StillRow() {
 function SampleCard({
   sample,
   isCopy,
+  hasPoster,
   hasControls = false,
 }: {
   sample: SampleVideo;
   /** The second and third copies exist for the loop only: hidden from assistive tech. */
   isCopy: boolean;
+  hasPoster: boolean;
   hasControls?: boolean;
 }) {
   return (
@@ -153,7 +200,7 @@ function SampleCard({
     >
       <video
         src={`/samples/${sample.slug}.mp4`}
-        poster={`/samples/${sample.slug}.jpg`}
+        poster={hasPoster ? `/samples/${sample.slug}.jpg` : undefined}
         muted
         loop
         playsInline
