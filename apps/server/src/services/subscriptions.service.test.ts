@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)('subscriptions service on %s', (kind) => {
       .selectFrom('credit_ledger')
       .select(['reason', 'delta'])
       .where('user_id', '=', userId)
-      .where('reason', 'like', 'plan_%')
+      .where('reason', 'in', ['plan_start', 'plan_change', 'plan_renewal', 'plan_end'])
       .orderBy('id')
       .execute();
 
