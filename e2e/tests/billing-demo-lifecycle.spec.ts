@@ -4,7 +4,8 @@ import { expectCredits, generateVideo, grantCredits, registerClinic } from './bi
 test('demo billing: free → Pro through the demo checkout → credits spent free, bonus, plan → cancel at period end → free', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  // Five real renders on a shared 2-core machine: minutes, not seconds.
+  test.setTimeout(600_000);
   const email = await registerClinic(page);
 
   // Two free videos first, so one free credit is left when the plan starts.

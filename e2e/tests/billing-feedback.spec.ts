@@ -41,7 +41,7 @@ async function renderAndDownload(page: Page, photo: Buffer): Promise<void> {
 test('feedback after a download is stored for the video, Good at once and Bad with its category', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await registerClinic(page);
   const photo = await compositePng();
 
