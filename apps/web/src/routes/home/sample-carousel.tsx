@@ -74,7 +74,8 @@ function MovingTrack({ isNearScreen }: { isNearScreen: boolean }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLUListElement>(null);
   const isPausedRef = useRef(false);
-  const isOnScreen = useIsNearScreen(viewportRef, '0px');
+  // Starts a little before the track scrolls in, so it is already moving when it appears.
+  const isOnScreen = useIsNearScreen(viewportRef, '0px 0px 100px 0px');
 
   useEffect(() => {
     const track = trackRef.current;
