@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-async function register(page: import('@playwright/test').Page) {
+async function register(page: Page) {
   await page.goto('/register');
   await page.getByLabel('Full Name').fill('Lumen Aesthetics');
   await page.getByLabel('Email').fill(`lumen-${Date.now()}@spa.example`);
