@@ -39,6 +39,17 @@ async function isParsedHeadingKept(page: Page): Promise<boolean> {
   );
 }
 
+/**
+ * The page is usable before its scripts run, but a click lands only once React has taken over
+ * #root (hydrateRoot marks the container; clicks on parts still hydrating are replayed).
+ */
+async function waitForReact(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
 test.describe('pre-rendered landing page', () => {
   test('shows the hero and the pricing cards without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -54,6 +65,24 @@ test.describe('pre-rendered landing page', () => {
     // The live figures come from the browser's GET /api/stats, never from the build.
     await expect(page.getByTestId('live-stat')).toHaveCount(0);
     await context.close();
+  });
+
+  test('breaks no rule of the content security policy', async ({ page }) => {
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective} ${event.sourceFile}:${event.columnNumber}`),
+      );
+    });
+    await page.goto('/');
+    await waitForReact(page);
+    // The profile check and the stats request have run once the live-figures query settled.
+    await page.getByRole('button', { name: 'Schedule Demo' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
   });
 
   test('is served for / only: other routes keep the empty shell', async ({ request }) => {
@@ -75,6 +104,7 @@ test.describe('pre-rendered landing page', () => {
     const errors = collectErrors(page);
     await rememberParsedHeading(page);
     await page.goto('/');
+    await waitForReact(page);
     // The demo dialog opens from a click handler, so hydration has attached React's events.
     await page.getByRole('button', { name: 'Schedule Demo' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
