@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { registerClinic } from './billing-helpers.ts';
@@ -58,6 +59,8 @@ test('feedback after a download is stored for the video, Good at once and Bad wi
     category: null,
     videoId: href?.split('/')[3],
     userAgent: expect.stringContaining('Chrome'),
+    // DESIGN.md D10: the SHA-256 of the uploaded bytes, never the bytes themselves.
+    compositeImageHash: createHash('sha256').update(photo).digest('hex'),
   });
 
   await renderAndDownload(page, photo);

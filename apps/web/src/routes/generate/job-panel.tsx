@@ -6,17 +6,19 @@ import { VideoResult } from './video-result.tsx';
 
 interface JobPanelProps {
   job: VideoJobState;
+  /** The photo this video was made from (its hash goes with the feedback, DESIGN.md D10). */
+  image: Blob | null;
   onRetry: () => void;
   isRetrying: boolean;
 }
 
 /** Where an accepted video is followed: progress, then the result or the failure. */
-export function JobPanel({ job, onRetry, isRetrying }: JobPanelProps) {
+export function JobPanel({ job, image, onRetry, isRetrying }: JobPanelProps) {
   switch (job.status) {
     case 'processing':
       return <GenerationProgress stage={job.stage} progress={job.progress} />;
     case 'completed':
-      return <VideoResult record={job.record} />;
+      return <VideoResult record={job.record} image={image} />;
     case 'failed':
       return (
         <section

@@ -55,6 +55,8 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const [hasConsent, setHasConsent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [video, setVideo] = useState<VideoRecord | null>(null);
+  // The photo the current video was made from: the clinic may choose another meanwhile.
+  const [videoImage, setVideoImage] = useState<File | null>(null);
   const job = useVideoJob(video);
   const jobRef = useRef<HTMLDivElement>(null);
   const [titlePlaceholder] = useState(() => defaultTitle(new Date()));
@@ -65,8 +67,9 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   );
   const submit = useMutation({
     mutationFn: createVideo,
-    onSuccess: (record) => {
+    onSuccess: (record, input) => {
       setVideo(record);
+      setVideoImage(input.image);
       // One credit is now reserved: the breakdown above should say so.
       refreshCredits();
       jobRef.current?.scrollIntoView({ block: 'nearest' });
@@ -159,7 +162,13 @@ export function VideoCreator({ profile }: { profile: Profile }) {
         </div>
         <div ref={jobRef} className="order-4 scroll-mt-24 empty:hidden">
           {video && job && (
-            <JobPanel key={video.id} job={job} onRetry={generate} isRetrying={isBusy} />
+            <JobPanel
+              key={video.id}
+              job={job}
+              image={videoImage}
+              onRetry={generate}
+              isRetrying={isBusy}
+            />
           )}
         </div>
       </div>

@@ -4,8 +4,12 @@ import { useDownloadFeedback } from './use-download-feedback.ts';
 import { VideoFeedback } from './video-feedback.tsx';
 
 /** A completed render: the player, the download and what the render wants the clinic to know. */
-export function VideoResult({ record }: { record: VideoRecord }) {
-  const { onDownload, ...feedback } = useDownloadFeedback();
+export function VideoResult({ record, image }: { record: VideoRecord; image: Blob | null }) {
+  const { onDownload, ...feedback } = useDownloadFeedback({
+    videoId: record.id,
+    prompt: record.prompt,
+    image,
+  });
   const details = [
     record.duration !== null ? `${record.duration.toFixed(1)} s` : null,
     record.fileSize !== null ? formatFileSize(record.fileSize) : null,
