@@ -60,9 +60,13 @@ function start() {
   script.src = entry;
   document.head.append(script);
 }
-// rAF runs when the first frame renders (after the stylesheet); the timeout, after its paint.
-requestAnimationFrame(() => setTimeout(start, 0));
-// A tab opened in the background renders no frame until it is shown.
+// Once the browser reports the first paint (rendering waits for the stylesheet)...
+new PerformanceObserver((entries, observer) => {
+  if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+  observer.disconnect();
+  start();
+}).observe({ type: 'paint', buffered: true });
+// ...or after 3 s whatever happens (a tab opened in the background paints nothing until shown).
 setTimeout(start, 3000);
 })();
 `;

@@ -1,6 +1,7 @@
 // First: before any module builds a zod schema.
 import './zod-without-eval.ts';
 import { QueryClient } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The DOM build of RouterProvider, so navigate(..., { flushSync: true }) is honoured.
 import { RouterProvider } from 'react-router/dom';
@@ -25,7 +26,12 @@ const app = (
 // so their first render would not match it: they get a plain render, which replaces the markup
 // when it commits, instead of a failed hydration.
 if (container.hasChildNodes() && readStoredProfile() === null) {
-  hydrateRoot(container, app);
+  // The page is already painted, so nothing is urgent: as a transition the hydration runs in
+  // short slices that let the phone answer a tap in between (clicks on parts not yet hydrated
+  // are replayed), instead of one long task.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

@@ -109,7 +109,7 @@ function MovingTrack({ isNearScreen }: { isNearScreen: boolean }) {
   useEffect(() => {
     const track = trackRef.current;
     const viewport = viewportRef.current;
-    if (track === null || viewport === null || !isNearScreen) return;
+    if (track === null || viewport === null || !isOnScreen) return;
     // Only the clips on screen play; the rest keep their poster and load nothing.
     const observer = new IntersectionObserver(
       (entries) => {
@@ -123,7 +123,7 @@ function MovingTrack({ isNearScreen }: { isNearScreen: boolean }) {
     );
     track.querySelectorAll('video').forEach((video) => observer.observe(video));
     return () => observer.disconnect();
-  }, [isNearScreen]);
+  }, [isOnScreen]);
 
   const setPaused = (isPaused: boolean) => {
     isPausedRef.current = isPaused;
