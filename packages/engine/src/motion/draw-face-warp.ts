@@ -8,8 +8,11 @@ import { deformRig } from './face-deform.ts';
 import type { FaceMotionState } from './face-motion-schedule.ts';
 import type { FaceRig } from './face-rig.ts';
 
-/** Below this (output pixels) a vertex counts as not moved. */
-const STILL_PX = 0.05;
+/**
+ * Below this (output pixels) a vertex counts as not moved: the far tails of the expression
+ * fields are cut off there, so fewer triangles redraw, and a 0.25 px step cannot be seen.
+ */
+export const STILL_PX = 0.25;
 /**
  * Clip paths are anti-aliased: two triangles meeting on an edge each cover a pixel only
  * partly and the unwarped panel shows through the seam. Growing each clip by this much

@@ -32,12 +32,12 @@ export interface FaceRig {
  * coarse mesh keeps the per-frame cost low (each moving triangle is one draw call).
  */
 const MESH_SPACING: Record<FaceMotionKind, number> = {
-  head_turn: 0.34,
-  smile: 0.3,
-  surprise: 0.3,
-  blink: 0.34,
+  head_turn: 0.4,
+  smile: 0.36,
+  surprise: 0.36,
+  blink: 0.36,
 };
-const RING_POINTS = 20;
+const RING_POINTS = 16;
 /** How far the ring sits outside the face outline, as a multiple of the outline's radii. */
 const RING_SCALE = { across: 1.32, down: 1.22 } as const;
 

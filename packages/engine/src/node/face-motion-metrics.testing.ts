@@ -1,6 +1,6 @@
 // Measurements the face-motion tests make on rendered pixels.
 import { applyAffine, type Affine, type Point } from '../geometry.ts';
-import { triangleAffine } from '../motion/draw-face-warp.ts';
+import { STILL_PX, triangleAffine } from '../motion/draw-face-warp.ts';
 import type { FaceRig } from '../motion/face-rig.ts';
 import { lumaAt, type Raster } from '../raster.ts';
 
@@ -58,6 +58,7 @@ function corners(rig: FaceRig, t: number, at: (v: number) => Point): Point[] {
   return [0, 1, 2].map((k) => at(rig.triangles[t + k] ?? 0));
 }
 
+/** The triangles the warp redraws (at output scale 1): those with a corner moved beyond STILL_PX. */
 function movedTriangles(rig: FaceRig, positions: Float64Array): number[] {
   const out: number[] = [];
   for (let t = 0; t < rig.triangles.length; t += 3) {
@@ -67,7 +68,7 @@ function movedTriangles(rig: FaceRig, positions: Float64Array): number[] {
         Math.hypot(
           (positions[v * 2] ?? 0) - (rig.rest[v * 3] ?? 0),
           (positions[v * 2 + 1] ?? 0) - (rig.rest[v * 3 + 1] ?? 0),
-        ) > 0.05
+        ) > STILL_PX
       );
     });
     if (moved) out.push(t);
