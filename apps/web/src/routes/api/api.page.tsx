@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DocSection, StaticPage } from '../../components/static-page.tsx';
 import { WEBHOOK_VERIFICATION_SAMPLE } from './api-code-examples.ts';
 import { RATE_LIMIT_HEADERS } from './api-examples.ts';
-import { CodeBlock } from './code-block.tsx';
+import { CodeBlock, DocTable } from './code-block.tsx';
 import { OperationSection, operationAnchor } from './operation-section.tsx';
 import { exampleOf, type OpenApiDocument, type Operation } from './openapi-types.ts';
 
@@ -154,7 +154,7 @@ export function ApiPage() {
             <CodeBlock>
               {JSON.stringify(document.components.schemas.Error?.example ?? {}, null, 2)}
             </CodeBlock>
-            <table>
+            <DocTable label="Error statuses">
               <thead>
                 <tr>
                   <th scope="col">Status</th>
@@ -169,14 +169,14 @@ export function ApiPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </DocTable>
           </>
         )}
       </DocSection>
 
       <DocSection id="rate-limits" title="Rate limits">
         <p>Requests per minute, per account:</p>
-        <table>
+        <DocTable label="Requests per minute by plan">
           <thead>
             <tr>
               <th scope="col">Plan</th>
@@ -195,7 +195,7 @@ export function ApiPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DocTable>
         <p>
           Higher custom limits are available: <Link to="/support">contact sales</Link>. Every
           response reports where you stand; over the limit the answer is 429 with a{' '}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** A scrollable, keyboard-reachable code sample. */
 export function CodeBlock({ children }: { children: string }) {
   return (
@@ -5,5 +7,18 @@ export function CodeBlock({ children }: { children: string }) {
     <pre tabIndex={0}>
       <code>{children}</code>
     </pre>
+  );
+}
+
+/**
+ * A documentation table that may scroll sideways on a phone instead of widening the page;
+ * long identifiers (option values, URLs) may break anywhere.
+ */
+export function DocTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // A scrollable region must be reachable by keyboard and named (axe: scrollable-region-focusable).
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto">
+      <table className="[overflow-wrap:anywhere]">{children}</table>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { DocSection } from '../../components/static-page.tsx';
 import { curlSample, typescriptSample } from './api-code-examples.ts';
-import { CodeBlock } from './code-block.tsx';
+import { CodeBlock, DocTable } from './code-block.tsx';
 import {
   describeType,
   exampleOf,
@@ -65,8 +65,7 @@ export function OperationSection({
       </p>
       {operation.description && <p>{operation.description}</p>}
       {operation.parameters && operation.parameters.length > 0 && (
-        <table>
-          <caption className="sr-only">Parameters of {path}</caption>
+        <DocTable label={`Parameters of ${path}`}>
           <thead>
             <tr>
               <th scope="col">Parameter</th>
@@ -86,11 +85,10 @@ export function OperationSection({
               </tr>
             ))}
           </tbody>
-        </table>
+        </DocTable>
       )}
       {bodySchema?.properties && (
-        <table>
-          <caption className="sr-only">Request fields of {path}</caption>
+        <DocTable label={`Request fields of ${path}`}>
           <thead>
             <tr>
               <th scope="col">Field</th>
@@ -115,7 +113,7 @@ export function OperationSection({
               </tr>
             ))}
           </tbody>
-        </table>
+        </DocTable>
       )}
       {operation.requestBody?.content['multipart/form-data'] && (
         <p>
@@ -137,8 +135,7 @@ export function OperationSection({
           <CodeBlock>{JSON.stringify(successExample, null, 2)}</CodeBlock>
         </>
       )}
-      <table>
-        <caption className="sr-only">Answers of {path}</caption>
+      <DocTable label={`Answers of ${path}`}>
         <thead>
           <tr>
             <th scope="col">Status</th>
@@ -153,7 +150,7 @@ export function OperationSection({
             </tr>
           ))}
         </tbody>
-      </table>
+      </DocTable>
     </DocSection>
   );
 }
