@@ -143,15 +143,15 @@ function surprise(input: ExpressionInput): number[] {
     });
     pin(h, [...eye.lowerFold, ...eye.lowerLid.slice(0, 1), ...eye.lowerLid.slice(-1)]);
   }
-  for (const landmark of FOREHEAD) h.set(landmark, v(0, -0.035));
+  // The forehead and the chin stay put: the brows and the lower lip carry the expression, and
+  // fewer moving triangles keep each frame cheap.
   h.set(MOUTH_CORNERS.left, v(0.015, 0.012));
   h.set(MOUTH_CORNERS.right, v(-0.015, 0.012));
   h.set(MOUTH_CORNERS.innerLeft, v(0.015, 0.015));
   h.set(MOUTH_CORNERS.innerRight, v(-0.015, 0.015));
   for (const landmark of LOWER_LIP.outer) h.set(landmark, v(0, 0.035));
   for (const landmark of LOWER_LIP.inner) h.set(landmark, v(0, 0.04));
-  for (const landmark of CHIN) h.set(landmark, v(0, 0.025));
-  pin(h, [...FACE_OVAL, ...NOSE, ...CHEEKS.left, ...CHEEKS.right]);
+  pin(h, [...FACE_OVAL, ...NOSE, ...CHEEKS.left, ...CHEEKS.right, ...FOREHEAD, ...CHIN]);
   return field(input, h, 0.15);
 }
 
