@@ -1,17 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../helpers/a11y.ts';
 import { PUBLIC_ROUTES, signUp, waitForPage } from '../helpers/site.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 for (const width of [1280, 360]) {
   for (const route of PUBLIC_ROUTES) {

@@ -4,7 +4,7 @@ export function FormAlert({ message }: { message: string | null }) {
   return (
     <p
       role="alert"
-      className="rounded-lg border border-accent-100 bg-accent-50 px-4 py-3 text-sm text-accent-600"
+      className="rounded-lg border border-accent-100 bg-accent-50 px-4 py-3 text-sm text-accent-700"
     >
       {message}
     </p>
