@@ -30,3 +30,9 @@ export async function signUp(page: Page, name = 'Lumen Aesthetics'): Promise<str
 export async function waitForPage(page: Page): Promise<void> {
   await expect(page.locator('main h1').first()).toBeVisible();
 }
+
+/** Opens a page and waits until the app has taken it over (the landing page paints before). */
+export async function gotoInteractive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-interactive="true"]')).toHaveCount(1, { timeout: 30_000 });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../helpers/a11y.ts';
-import { PUBLIC_ROUTES, signUp, waitForPage } from '../helpers/site.ts';
+import { PUBLIC_ROUTES, gotoInteractive, signUp, waitForPage } from '../helpers/site.ts';
 
 for (const width of [1280, 360]) {
   for (const route of PUBLIC_ROUTES) {
@@ -17,7 +17,7 @@ for (const width of [1280, 360]) {
 
 test('open dialogs and menus have no serious or critical axe violations', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   await page.getByRole('button', { name: 'Schedule Demo' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Request Demo' }).click();
   await expect(page.getByText('Please enter your full name.')).toBeVisible();

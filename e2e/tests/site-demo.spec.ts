@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { gotoInteractive } from '../helpers/site.ts';
 
 const SUCCESS = "Demo request submitted successfully! We'll get back to you soon.";
 const FAILURE =
   /^Failed to submit demo request\. Please try again or contact us directly at \S+@\S+\.$/;
 
 async function openDemo(page: Page) {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   await page.getByRole('button', { name: 'Schedule Demo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule a demo' });
   await expect(dialog).toBeVisible();

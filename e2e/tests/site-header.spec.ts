@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Callbacks passed to evaluate() run in the page, so this file sees the DOM types.
 import { expect, test } from '@playwright/test';
-import { signUp } from '../helpers/site.ts';
+import { gotoInteractive, signUp } from '../helpers/site.ts';
 
 const SIGNED_OUT = ['Features', 'How It Works', 'Pricing', 'Docs', 'API', 'Support'];
 const SIGNED_IN = ['Dashboard', 'Generate', 'Docs', 'API', 'Support'];
@@ -10,7 +10,7 @@ test('signed out, the header offers the sections, the pages, Sign In and Get Sta
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const header = page.locator('header');
   await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(
     SIGNED_OUT,
@@ -57,7 +57,7 @@ test('on a phone the menu dialog carries the same entries, traps focus and close
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const header = page.locator('header');
   await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await header.getByRole('button', { name: 'Open menu' }).click();

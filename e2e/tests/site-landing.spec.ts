@@ -1,23 +1,23 @@
 /// <reference lib="dom" />
 // Callbacks passed to evaluate() run in the page, so this file sees the DOM types.
 import { expect, test } from '@playwright/test';
-import { signUp } from '../helpers/site.ts';
+import { gotoInteractive, signUp } from '../helpers/site.ts';
 
 test.describe('landing calls to action', () => {
   test('send an anonymous visitor to sign in, and the samples button to registration', async ({
     page,
   }) => {
-    await page.goto('/');
+    await gotoInteractive(page, '/');
     await page.getByRole('link', { name: 'Start Creating Videos' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await page.goto('/');
+    await gotoInteractive(page, '/');
     const pricing = page.locator('#pricing');
     await expect(pricing.getByRole('button', { name: 'Get Started' })).toHaveCount(3);
     await pricing.getByRole('button', { name: 'Get Started' }).nth(1).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await page.goto('/');
+    await gotoInteractive(page, '/');
     await page.getByRole('link', { name: 'Upload Your Before & After Photos' }).click();
     await expect(page).toHaveURL(/\/register$/);
   });
@@ -26,7 +26,7 @@ test.describe('landing calls to action', () => {
     page,
   }) => {
     const email = await signUp(page);
-    await page.goto('/');
+    await gotoInteractive(page, '/');
     await page.getByRole('link', { name: 'Start Creating Videos' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -82,7 +82,7 @@ test.describe('landing calls to action', () => {
 test('the header turns translucent white with a shadow only past 20 px of scrolling', async ({
   page,
 }) => {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const header = page.locator('header').first();
   const look = () =>
     header.evaluate((element) => {
@@ -111,7 +111,7 @@ test('the sample carousel scrolls by itself, pauses while hovered and resumes af
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const carousel = page.getByTestId('sample-carousel');
   await expect(carousel.locator('li')).toHaveCount(24);
   await expect(carousel.locator('li:not([aria-hidden])')).toHaveCount(8);
@@ -136,7 +136,7 @@ test('the sample carousel scrolls by itself, pauses while hovered and resumes af
 
 test('with reduced motion the samples stand still and play only on request', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const carousel = page.getByTestId('sample-carousel');
   await expect(carousel.locator('video')).toHaveCount(8);
   await expect(carousel.locator('video[controls]')).toHaveCount(8);
@@ -149,7 +149,7 @@ test('with reduced motion the samples stand still and play only on request', asy
 test('live figures stay hidden without server numbers and show only the ones it sends', async ({
   page,
 }) => {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('live-stat')).toHaveCount(0);
 
@@ -166,7 +166,7 @@ test('live figures stay hidden without server numbers and show only the ones it 
 });
 
 test('testimonials are marked as samples and carry five stars each', async ({ page }) => {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const section = page.locator('section', {
     has: page.getByRole('heading', { name: 'What clinics tell us' }),
   });
@@ -176,7 +176,7 @@ test('testimonials are marked as samples and carry five stars each', async ({ pa
 });
 
 test('landing anchors and the footer contact details are in place', async ({ page }) => {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   for (const id of ['features', 'how-it-works', 'pricing', 'contact']) {
     await expect(page.locator(`#${id}`)).toHaveCount(1);
   }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { AuthProvider } from './auth-provider.tsx';
 
 /**
@@ -17,8 +17,23 @@ export function AppProviders({
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          {children}
+          <InteractiveMarker />
+        </AuthProvider>
       </QueryClientProvider>
     </StrictMode>
   );
+}
+
+/**
+ * Marks <html data-interactive> once React has taken over the page. The landing page paints
+ * from pre-rendered HTML first; until then its buttons do nothing, so browser tests wait for
+ * this before they click (afterwards React replays clicks on parts still hydrating).
+ */
+function InteractiveMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
 }
