@@ -18,7 +18,7 @@ const FAQ = [
   {
     question: 'Does Glowreel change the patient’s face or skin?',
     answer:
-      'No. The video reveals, frames, zooms and labels the real photos; it never repaints, smooths or generates skin or faces. Face motion (a head turn, a smile, raised brows, blinks) only moves the photo's own pixels, and the video's provenance record lists what was moved.',
+      'No. The video reveals, frames, zooms and labels the real photos; it never repaints, smooths or generates skin or faces. Face motion (a head turn, a smile, raised brows, blinks) only moves the photo’s own pixels, and the video’s provenance record lists what was moved.',
   },
   {
     question: 'Which photos work best?',
