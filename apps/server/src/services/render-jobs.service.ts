@@ -5,6 +5,7 @@ import type { VideoStorage } from '../storage/video-storage.ts';
 import type { CreditsService } from './credits.service.ts';
 import type { UploadFiles } from './upload-files.ts';
 import { STAGE_NAMES } from './video-copy.ts';
+import { mergeWarnings, type VideoWarning } from './video-warnings.ts';
 
 export interface RenderJobsDependencies {
   videos: VideosRepository;
@@ -80,7 +81,7 @@ export class RenderJobsService {
         processing_time_ms: Date.now() - started,
         file_size: result.fileSize,
         duration: result.durationSeconds,
-        warnings: JSON.stringify(mergeWarnings(row.warnings, result.warnings)),
+        warnings: JSON.stringify(mergeStoredWarnings(row.warnings, result.warnings)),
         provenance: JSON.stringify(result.provenance),
         input_path: null,
         completed_at: new Date(),
@@ -174,11 +175,9 @@ export class RenderJobsService {
   }
 }
 
-function mergeWarnings(stored: unknown, fresh: { code: string; message: string }[]) {
-  const existing = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? [])) as {
-    code: string;
-    message: string;
-  }[];
-  const seen = new Set(existing.map((warning) => warning.code));
-  return [...existing, ...fresh.filter((warning) => !seen.has(warning.code))];
+function mergeStoredWarnings(stored: unknown, fresh: VideoWarning[]): VideoWarning[] {
+  const existing = (
+    typeof stored === 'string' ? JSON.parse(stored) : (stored ?? [])
+  ) as VideoWarning[];
+  return mergeWarnings(existing, fresh);
 }

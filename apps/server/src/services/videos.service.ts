@@ -9,6 +9,7 @@ import type { ProfilesService } from './profiles.service.ts';
 import type { UploadFiles } from './upload-files.ts';
 import { describeOptions, defaultVideoTitle } from './video-copy.ts';
 import { toVideoRecord, type VideoRecord } from './video-record.ts';
+import { mergeWarnings } from './video-warnings.ts';
 
 export interface InspectedImage {
   width: number;
@@ -132,15 +133,4 @@ export class VideosService {
     if (!this.queue) throw new Error('the videos service has no queue attached');
     return this.queue;
   }
-}
-
-/** One warning per kind: two small photos make one "small photo" note. */
-function mergeWarnings(
-  first: InspectedImage['warnings'],
-  second: InspectedImage['warnings'],
-): InspectedImage['warnings'] {
-  return [
-    ...first,
-    ...second.filter((warning) => !first.some((seen) => seen.code === warning.code)),
-  ];
 }
