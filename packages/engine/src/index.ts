@@ -33,7 +33,17 @@ export {
   type FaceLandmarks,
   type MeshPoint,
 } from './faces/face-types.ts';
+export {
+  faceSceneFields,
+  type FaceSceneFields,
+  type FaceSceneFieldsInput,
+} from './faces/face-scene-fields.ts';
 export { HUMAN_FACE_MODEL_FILES } from './faces/human-config.ts';
+export {
+  createBrowserFaceDetector,
+  type BrowserFaceDetectorOptions,
+  type HumanModule,
+} from './browser/human-browser.ts';
 export { computeLayout, containRect, type Layout } from './layout.ts';
 export { buildProvenance, type Provenance, type ProvenanceInput } from './provenance.ts';
 export { createRaster, cropRaster, lumaAt, type Raster } from './raster.ts';

@@ -29,8 +29,9 @@ export interface BrowserFaceDetectorOptions {
 export async function createBrowserFaceDetector(
   options: BrowserFaceDetectorOptions,
 ): Promise<FaceDetector> {
+  const backend = options.backend ?? 'webgl';
   const config = humanFaceConfig({
-    backend: options.backend ?? 'webgl',
+    backend,
     modelBasePath: options.modelBasePath.endsWith('/')
       ? options.modelBasePath
       : `${options.modelBasePath}/`,
@@ -39,5 +40,10 @@ export async function createBrowserFaceDetector(
   const { Human } = await options.loadHuman();
   const human = new Human(config);
   await loadHumanModels(human, config.modelBasePath);
+  // Another backend would find slightly different landmarks than the one asked for (the server
+  // runs wasm), so a silent fallback must not pass as success.
+  if (human.tf.getBackend() !== backend) {
+    throw new Error(`Face detection needs the ${backend} backend, got ${human.tf.getBackend()}`);
+  }
   return createHumanFaceDetector(human);
 }

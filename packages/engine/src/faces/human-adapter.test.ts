@@ -153,6 +153,7 @@ function fakeHuman(
       dispose: (tensors) => {
         for (const tensor of 'shape' in tensors ? [tensors] : tensors) live.delete(tensor);
       },
+      getBackend: () => 'wasm',
     },
   };
   return { human, live, shapes };

@@ -35,6 +35,8 @@ export interface HumanTensor {
 export interface HumanTf {
   tensor3d(values: Float32Array, shape: [number, number, number], dtype: 'float32'): HumanTensor;
   dispose(tensors: HumanTensor | readonly HumanTensor[]): void;
+  /** The tfjs backend actually running (Human falls back to another with only a log line). */
+  getBackend(): string;
 }
 
 export interface HumanInstance {

@@ -4,7 +4,7 @@ import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glo
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../build-scene.ts';
-import { planAlignment } from '../faces/alignment.ts';
+import { faceSceneFields } from '../faces/face-scene-fields.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
 import { cropRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../scene.ts';
@@ -116,8 +116,13 @@ export async function prepareRender(
   const beforeFace = await detectFace(before, request.faceDetection);
   const afterFace = await detectFace(after, request.faceDetection);
   const faceSeconds = (performance.now() - faceStarted) / 1000;
-  const alignment = planAlignment(beforeFace, afterFace, request.options.autoAlign);
-  const afterTransform = alignment.applied ? alignment.transform : null;
+  const { alignment, scene: faceFields } = faceSceneFields({
+    before: beforeFace,
+    after: afterFace,
+    autoAlign: request.options.autoAlign,
+    wasDetectionRun: request.faceDetection,
+  });
+  const afterTransform = faceFields.alignment;
   const alignedAfter = warpRaster(
     after,
     afterTransform ?? {
@@ -134,21 +139,13 @@ export async function prepareRender(
     request.options.emphasisEffect === 'hand_gesture'
       ? findTreatedArea(before, alignedAfter)
       : null;
-  const faceCenter = beforeFace
-    ? {
-        x: beforeFace.box.x + beforeFace.box.width / 2,
-        y: beforeFace.box.y + beforeFace.box.height / 2,
-      }
-    : null;
   const scene = buildScene({
     size: { width: request.width, height: request.height },
     options: request.options,
     beforeSize: before,
     afterSize: after,
-    alignment: afterTransform,
-    faceCenter,
+    ...faceFields,
     treatedArea: treated?.rect ?? null,
-    faces: request.faceDetection ? { before: beforeFace ?? null, after: afterFace ?? null } : null,
     branding: {
       ...request.branding,
       disclosure: request.branding.disclosure ?? undefined,
