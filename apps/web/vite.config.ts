@@ -1,7 +1,9 @@
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@glowreel/contracts';
+import { HUMAN_FACE_MODEL_FILES } from '@glowreel/engine';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,6 +51,59 @@ function operatorSamples(): Plugin {
   };
 }
 
+/** The live preview's face models and tfjs wasm binaries: URL path → file on disk. */
+function faceModelFiles(): Map<string, string> {
+  const require = createRequire(import.meta.url);
+  // Both packages' entries sit in their dist folders (Human's models are one level up).
+  const humanDist = path.dirname(require.resolve('@vladmandic/human'));
+  const wasmDist = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+  const files = new Map<string, string>();
+  for (const name of HUMAN_FACE_MODEL_FILES) {
+    files.set(`models/${name}`, path.join(humanDist, '..', 'models', name));
+  }
+  // tfjs picks the SIMD build, or the plain one without SIMD. The threaded builds need a
+  // cross-origin-isolated page (SharedArrayBuffer), which ours is not, so they are never fetched.
+  for (const name of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) {
+    files.set(`models/wasm/${name}`, path.join(wasmDist, name));
+  }
+  return files;
+}
+
+/**
+ * Serves the face models from node_modules under /models (dev) and copies exactly those into the
+ * build: nothing is fetched from a CDN at run time, and no unused model ships.
+ */
+function faceModels(): Plugin {
+  const files = faceModelFiles();
+  return {
+    name: 'glowreel-face-models',
+    apply: (_config, env) => env.isSsrBuild !== true,
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = files.get((request.url ?? '').split('?')[0]?.slice(1) ?? '');
+        if (!file) {
+          next();
+          return;
+        }
+        response.setHeader(
+          'content-type',
+          file.endsWith('.wasm')
+            ? 'application/wasm'
+            : file.endsWith('.json')
+              ? 'application/json'
+              : 'application/octet-stream',
+        );
+        response.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const [fileName, file] of files) {
+        this.emitFile({ type: 'asset', fileName, source: readFileSync(file) });
+      }
+    },
+  };
+}
+
 /**
  * Writes .br and .gz beside every script and stylesheet, so a server that serves pre-compressed
  * files (@fastify/static's `preCompressed`) sends ~1/3 of the bytes without compressing per request.
@@ -79,7 +134,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), operatorSamples(), precompressAssets()],
+  plugins: [react(), tailwindcss(), faceModels(), operatorSamples(), precompressAssets()],
   define: { __GLOWREEL_SITE_CONFIG__: JSON.stringify(readSiteConfig()) },
   server: {
     proxy: {

@@ -58,7 +58,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The live preview's face detection compiles tfjs's WebAssembly (self-served); this
+        // allows compiling wasm only, not eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
