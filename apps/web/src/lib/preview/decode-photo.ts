@@ -63,3 +63,12 @@ export function resizeToRaster(
   raster.data.set(context.getImageData(0, 0, size.width, size.height).data);
   return raster;
 }
+
+/** A canvas's pixels as a Raster (exact for opaque pixels, which every decoded photo has). */
+export function canvasToRaster(canvas: HTMLCanvasElement): Raster {
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('Could not get canvas context');
+  const raster = createRaster(canvas.width, canvas.height);
+  raster.data.set(context.getImageData(0, 0, canvas.width, canvas.height).data);
+  return raster;
+}

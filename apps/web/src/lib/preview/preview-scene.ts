@@ -1,33 +1,75 @@
-import { outputSizeFor } from '@glowreel/contracts';
-import { buildScene, phasesFor, type Scene } from '@glowreel/engine';
+import { outputSizeFor, type PlanId } from '@glowreel/contracts';
+import {
+  buildProvenance,
+  buildScene,
+  faceSceneFields,
+  phasesFor,
+  type Rect,
+  type Scene,
+  type SceneInput,
+} from '@glowreel/engine';
 import type { VideoFormOptions, VideoTextFields } from '../videos-api.ts';
-import type { AnalyzedPhoto } from './split-photo.ts';
+import type { PanelSplit } from './split-photo.ts';
+import type { PanelFaces } from './use-preview-faces.ts';
 
 export interface PreviewSettings {
   options: VideoFormOptions;
   text: VideoTextFields;
   /** What the server puts on the end card when the clinic name is left empty. */
   fallbackClinicName: string;
+  /** The user's plan: it sets the render's size, where the 120 px face-motion rule is judged. */
+  plan: PlanId;
 }
 
+/** What the scene needs from an analysed photo (AnalyzedPhoto has it all). */
+export interface PreviewPhoto {
+  width: number;
+  height: number;
+  split: PanelSplit;
+  before: { width: number; height: number };
+  after: { width: number; height: number };
+  treatedArea: Rect;
+}
+
+export interface PreviewScene {
+  scene: Scene;
+  /** The render's own warnings about the faces, word for word; empty until faces were looked for. */
+  faceWarnings: string[];
+}
+
+/** The render's warnings that are about faces (the others concern decoding and the split). */
+const FACE_WARNING_CODES = new Set(['face_motion_skipped', 'no_face_alignment']);
+
+const NO_FACE_FIELDS = { alignment: null, faceCenter: null, faces: null } as const;
+
 /**
- * The scene the server would build for these choices, minus what needs face detection
- * (alignment, the face centre zooms push toward). The layout is proportional, so the
- * 720p size every plan shares draws the same picture as a 1080p render.
+ * The scene the server would build for these choices. `faces` is null until the preview has
+ * looked for them; then alignment, the zoom's focus and face motion come from the same engine
+ * step the render uses. The layout is proportional, so the 720p size every plan shares draws
+ * the same picture as a 1080p render; only the face-size rule depends on the size, so it is
+ * judged at the plan's size, where the render judges it.
  */
 export function buildPreviewScene(
-  photo: AnalyzedPhoto,
+  photo: PreviewPhoto,
   settings: PreviewSettings,
   hasLogo: boolean,
-): Scene {
+  faces: PanelFaces | null,
+): PreviewScene {
   const { options, text } = settings;
-  return buildScene({
+  const face = faces
+    ? faceSceneFields({
+        before: faces.before,
+        after: faces.after,
+        autoAlign: options.autoAlign,
+        wasDetectionRun: true,
+      })
+    : null;
+  const input: SceneInput = {
     size: outputSizeFor('free', options.aspect),
     options,
     beforeSize: { width: photo.before.width, height: photo.before.height },
     afterSize: { width: photo.after.width, height: photo.after.height },
-    alignment: null,
-    faceCenter: null,
+    ...(face?.scene ?? NO_FACE_FIELDS),
     // Like the server: only the highlight effect looks for the treated area.
     treatedArea: options.emphasisEffect === 'hand_gesture' ? photo.treatedArea : null,
     branding: {
@@ -37,7 +79,29 @@ export function buildPreviewScene(
       disclosure: text.disclosure,
       hasLogo,
     },
+  };
+  const preview = buildScene(input);
+  const renderSize = outputSizeFor(settings.plan, options.aspect);
+  const render =
+    renderSize.width === preview.width && renderSize.height === preview.height
+      ? preview
+      : buildScene({ ...input, size: renderSize });
+  // The face rigs are in panel pixels, whatever the output size, so the render's plan fits here.
+  const scene: Scene = { ...preview, faceMotion: render.faceMotion };
+  if (!face || !faces) return { scene, faceWarnings: [] };
+  const provenance = buildProvenance({
+    engineVersion: 'preview',
+    scene: render,
+    panels: photo.split,
+    alignment: face.alignment,
+    faces: { before: faces.before !== undefined, after: faces.after !== undefined, enabled: true },
+    treatedArea: null,
+    source: { width: photo.width, height: photo.height, format: 'preview' },
   });
+  const faceWarnings = provenance.warnings
+    .filter((warning) => FACE_WARNING_CODES.has(warning.code))
+    .map((warning) => warning.message);
+  return { scene, faceWarnings };
 }
 
 /** A moment in the side-by-side comparison: the still shown when motion is reduced. */

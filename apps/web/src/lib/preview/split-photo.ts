@@ -7,6 +7,8 @@ export interface PanelSplit {
   before: Rect;
   after: Rect;
   isFallback: boolean;
+  /** 0..1: how sure the split detection is. */
+  confidence: number;
   /** A short explanation for people, e.g. 'white gutter found at x 900–919'. */
   reason: string;
 }

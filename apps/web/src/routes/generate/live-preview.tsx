@@ -1,11 +1,14 @@
-import type { Aspect } from '@glowreel/contracts';
+import { outputSizeFor, type Aspect } from '@glowreel/contracts';
 import type { SceneAssets } from '@glowreel/engine';
 import { useMemo, useRef, useState } from 'react';
 import { useEngineFontSettled } from '../../lib/preview/engine-font.ts';
 import { buildPreviewScene, type PreviewSettings } from '../../lib/preview/preview-scene.ts';
 import type { AnalyzedPhoto } from '../../lib/preview/split-photo.ts';
+import { usePreviewFaces } from '../../lib/preview/use-preview-faces.ts';
 import { usePreviewPlayer } from '../../lib/preview/use-preview-player.ts';
 import { useReducedMotion } from '../../lib/preview/use-reduced-motion.ts';
+import { PreviewFaceStatus } from './preview-face-status.tsx';
+import { PreviewPosition, usePreviewPositionDisplay } from './preview-position.tsx';
 import { ASPECT_LABELS } from './video-options-fields.tsx';
 
 // A vertical or square canvas at full column width would be taller than the screen.
@@ -35,10 +38,14 @@ export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewP
   const isPlaying = playChoice ?? !isReducedMotion;
   const isFontSettled = useEngineFontSettled();
 
-  const scene = useMemo(
-    () => (photo ? buildPreviewScene(photo, settings, logo !== null) : null),
-    [photo, settings, logo],
+  const faces = usePreviewFaces(photo);
+  const foundFaces = faces?.status === 'found' ? faces.faces : null;
+  // Until the faces are found (or if they cannot be), the preview plays without face motion.
+  const built = useMemo(
+    () => (photo ? buildPreviewScene(photo, settings, logo !== null, foundFaces) : null),
+    [photo, settings, logo, foundFaces],
   );
+  const scene = built?.scene ?? null;
   const assets = useMemo<SceneAssets<CanvasImageSource> | null>(
     () => (photo ? { before: photo.before, after: photo.after, logo } : null),
     [photo, logo],
@@ -47,9 +54,20 @@ export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewP
     () => (logo ? { width: logo.width, height: logo.height } : null),
     [logo],
   );
-  usePreviewPlayer({ canvasRef, scene, assets, logoSize, isPlaying, isReady: isFontSettled });
+  const position = usePreviewPositionDisplay();
+  const { seek } = usePreviewPlayer({
+    canvasRef,
+    scene,
+    assets,
+    logoSize,
+    isPlaying,
+    isReady: isFontSettled,
+    onFrame: position.showTime,
+  });
 
   const aspect = settings.options.aspect;
+  const previewSize = outputSizeFor('free', aspect);
+  const renderSize = outputSizeFor(settings.plan, aspect);
   return (
     <section aria-labelledby="preview-heading" className="space-y-3">
       <div className="flex items-center justify-between gap-3">
@@ -86,10 +104,21 @@ export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewP
         )}
       </div>
       {scene && (
+        <PreviewPosition
+          inputRef={position.inputRef}
+          outputRef={position.outputRef}
+          durationSeconds={scene.durationSeconds}
+          onSeek={seek}
+        />
+      )}
+      {faces && <PreviewFaceStatus faces={faces} warnings={built?.faceWarnings ?? []} />}
+      {scene && (
         <p className="text-xs text-slate-500">
-          Plays in your browser with the same timeline the server renders. Face alignment, face
-          motion (head turn, smile, surprise, blinks) and the zoom&apos;s focus on the face are
-          added during the render, where the faces are found.
+          Plays in your browser with the same timeline and the same face detection the server
+          renders with: the after photo aligned by the eyes, the zoom&apos;s focus on the face and
+          the face motion (head turn, smile, surprise, blinks). The preview draws at{' '}
+          {previewSize.width}×{previewSize.height}; whether a face is large enough to move is judged
+          at your video&apos;s {renderSize.width}×{renderSize.height}, as the render judges it.
           {isReducedMotion &&
             playChoice === null &&
             ' Paused because your device asks for reduced motion.'}

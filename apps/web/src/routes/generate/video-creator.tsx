@@ -81,9 +81,10 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   });
 
   const fallbackClinicName = profile.displayName || 'Your Clinic';
+  const plan = profile.subscription.plan;
   const settings = useMemo(
-    () => ({ options, text, fallbackClinicName }),
-    [options, text, fallbackClinicName],
+    () => ({ options, text, fallbackClinicName, plan }),
+    [options, text, fallbackClinicName, plan],
   );
 
   const choosePhoto = (file: File) => {

@@ -51,7 +51,7 @@ export function VideoOptionsFields({ value, onChange }: VideoOptionsFieldsProps)
             </option>
           ))}
         </select>
-        {/* Honesty: say exactly what the chosen motion does, and what the preview does not show. */}
+        {/* Honesty: say exactly what the chosen motion does, and where the preview shows it. */}
         <p id="option-animation-note" className="mt-1.5 text-sm text-slate-600">
           {GENERATE_TEXT.faceMotionNote}
         </p>

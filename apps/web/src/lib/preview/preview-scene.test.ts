@@ -1,0 +1,123 @@
+import { DEFAULT_VIDEO_OPTIONS, type PlanId } from '@glowreel/contracts';
+import {
+  DEFAULT_DISCLOSURE,
+  FACE_MESH_POINT_COUNT,
+  computeLayout,
+  faceSceneFields,
+  type FaceLandmarks,
+  type MeshPoint,
+} from '@glowreel/engine';
+import { describe, expect, it } from 'vitest';
+import type { VideoFormOptions } from '../videos-api.ts';
+import { buildPreviewScene, type PreviewPhoto, type PreviewSettings } from './preview-scene.ts';
+
+/** A face with a full generated mesh (seeded), centred at (cx, cy), eyes `eye` px apart. */
+function meshFace(cx: number, cy: number, eye: number): FaceLandmarks {
+  let seed = 3;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return (seed >>> 8) / 0x1000000;
+  };
+  const mesh: MeshPoint[] = Array.from({ length: FACE_MESH_POINT_COUNT }, () => {
+    const angle = random() * 2 * Math.PI;
+    const r = Math.sqrt(random());
+    return [cx + Math.cos(angle) * r * 1.1 * eye, cy + Math.sin(angle) * r * 1.4 * eye, 0];
+  });
+  return {
+    box: { x: cx - 1.1 * eye, y: cy - 1.4 * eye, width: 2.2 * eye, height: 2.8 * eye },
+    leftEye: { x: cx - eye / 2, y: cy - 0.3 * eye },
+    rightEye: { x: cx + eye / 2, y: cy - 0.3 * eye },
+    score: 0.95,
+    mesh,
+  };
+}
+
+const photo: PreviewPhoto = {
+  width: 2000,
+  height: 1250,
+  split: {
+    layout: 'side-by-side',
+    before: { x: 0, y: 0, width: 1000, height: 1250 },
+    after: { x: 1000, y: 0, width: 1000, height: 1250 },
+    isFallback: false,
+    confidence: 1,
+    reason: 'sharp cut at x 1000 where the two photos meet',
+  },
+  before: { width: 1000, height: 1250 },
+  after: { width: 1000, height: 1250 },
+  treatedArea: { x: 400, y: 500, width: 100, height: 100 },
+};
+
+function settings(plan: PlanId, options: Partial<VideoFormOptions> = {}): PreviewSettings {
+  return {
+    options: { ...DEFAULT_VIDEO_OPTIONS, autoAlign: true, ...options },
+    text: {
+      title: '',
+      clinicName: 'Lumen Aesthetics',
+      contact: '',
+      treatmentTitle: '',
+      disclosure: DEFAULT_DISCLOSURE,
+    },
+    fallbackClinicName: 'Your Clinic',
+    plan,
+  };
+}
+
+describe('buildPreviewScene', () => {
+  it('plays without face alignment, focus or motion until faces were looked for', () => {
+    const { scene, faceWarnings } = buildPreviewScene(photo, settings('free'), false, null);
+    expect(scene.afterTransform).toEqual({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 });
+    expect(scene.focus).toEqual({ x: 500, y: 625 });
+    expect(scene.faceMotion.before).toBeNull();
+    expect(faceWarnings).toEqual([]);
+  });
+
+  it('aligns, focuses and moves the faces found, exactly as the engine step plans them', () => {
+    const before = meshFace(500, 520, 400);
+    const after = meshFace(520, 500, 380);
+    const { scene, faceWarnings } = buildPreviewScene(photo, settings('free'), false, {
+      before,
+      after,
+    });
+    const fields = faceSceneFields({ before, after, autoAlign: true, wasDetectionRun: true });
+    expect(fields.scene.alignment).not.toBeNull();
+    expect(scene.afterTransform).toEqual(fields.scene.alignment);
+    expect(scene.focus).toEqual(fields.scene.faceCenter);
+    expect(scene.faceMotion.before?.kind).toBe('head_turn');
+    expect(scene.faceMotion.after?.kind).toBe('blink');
+    expect({ width: scene.width, height: scene.height }).toEqual({ width: 1280, height: 720 });
+    expect(faceWarnings).toEqual([]);
+  });
+
+  it('says which panel has no face in the words of the render’s warnings', () => {
+    const { scene, faceWarnings } = buildPreviewScene(
+      photo,
+      settings('free', { primaryAnimation: 'animate_after_smile' }),
+      false,
+      { before: meshFace(500, 520, 400), after: undefined },
+    );
+    expect(scene.faceMotion.after).toBeNull();
+    expect(faceWarnings).toEqual([
+      'Rendered without face alignment: No face found in the after photo.',
+      'Face motion skipped on the after photo: No face found in the after photo, so it was not moved.',
+    ]);
+  });
+
+  it('judges the 120 px rule at the plan’s render size while drawing at 720p', () => {
+    // 100 px between the eyes where the 720p video shows the panel largest, 150 px at 1080p.
+    const stage = computeLayout({ width: 1280, height: 720 }, '16:9', photo.before).stage;
+    const eye = 100 / (stage.width / photo.before.width);
+    const faces = { before: meshFace(500, 520, eye), after: meshFace(500, 520, eye) };
+    const free = buildPreviewScene(photo, settings('free'), false, faces);
+    const pro = buildPreviewScene(photo, settings('pro'), false, faces);
+
+    expect(free.scene.faceMotion.before).toBeNull();
+    expect(free.faceWarnings).toEqual([
+      'Face motion skipped on the before photo: The face in the before photo is too small to move well: 100 px between the eyes in the video, 120 px needed.',
+    ]);
+    expect(pro.scene.faceMotion.before?.kind).toBe('head_turn');
+    expect(pro.faceWarnings).toEqual([]);
+    // Both still draw at the preview's 720p.
+    expect(pro.scene.width).toBe(1280);
+  });
+});
