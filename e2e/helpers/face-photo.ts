@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** Human's embedded 256×256 warm-up portrait (a computer-generated face in node_modules). */
+function humanSampleFace(): Buffer {
+  const humanDist = path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human'));
+  const source = readFileSync(path.join(humanDist, '..', 'src', 'sample.ts'), 'utf8');
+  const base64 = /export const face: string = `([^`]+)`/.exec(source)?.[1];
+  if (!base64) throw new Error('Human no longer embeds its sample face');
+  return Buffer.from(base64.replace(/\s/g, ''), 'base64');
+}
+
+/**
+ * A 2000×1250 side-by-side PNG whose halves show the sample face enlarged to 1000 px wide, so
+ * its eyes are about 180 px apart in a 720p video (face motion needs 120). The after half is a
+ * little warmer so the split finds the cut. PNG, so the browser and sharp decode the same pixels.
+ */
+export async function faceCompositePng(): Promise<Buffer> {
+  const width = 1000;
+  const height = 1250;
+  const before = await sharp(humanSampleFace())
+    .resize(width, height, { fit: 'cover', position: 'top' })
+    .removeAlpha()
+    .toBuffer();
+  const after = await sharp(before).modulate({ brightness: 1.04, saturation: 1.05 }).toBuffer();
+  return sharp({ create: { width: 2 * width, height, channels: 3, background: '#000' } })
+    .composite([
+      { input: before, left: 0, top: 0 },
+      { input: after, left: width, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** A side-by-side PNG of smooth texture: two halves with no face in them. */
+export async function facelessCompositePng(): Promise<Buffer> {
+  const width = 1600;
+  const height = 1000;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const local = x % (width / 2);
+      const i = (y * width + x) * 3;
+      const shade = 110 + 50 * Math.sin(local / 29) * Math.cos(y / 41);
+      const lift = x >= width / 2 ? 18 : 0;
+      pixels[i] = shade + lift;
+      pixels[i + 1] = shade * 0.8 + lift;
+      pixels[i + 2] = shade * 0.7 + lift;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
