@@ -34,6 +34,8 @@ describe('buildEncoderArgs', () => {
       'veryfast',
       '-crf',
       '20',
+      '-x264-params',
+      'subme=1',
       '-pix_fmt',
       'yuv420p',
       '-colorspace',
@@ -66,6 +68,7 @@ describe('buildEncoderArgs', () => {
         fps: null,
         preset: null,
         crf: null,
+        subme: null,
         threads: null,
         metadata: null,
       }),
@@ -80,10 +83,11 @@ describe('buildEncoderArgs', () => {
       fps: 25,
       preset: 'fast',
       crf: 18,
+      subme: 7,
       threads: 2,
     });
     expect(args.join(' ')).toContain('-s 1080x1920 -r 25 -i pipe:0');
-    expect(args.join(' ')).toContain('-preset fast -crf 18');
+    expect(args.join(' ')).toContain('-preset fast -crf 18 -x264-params subme=7');
     expect(args.join(' ')).toContain('-r 25 -threads 2 -y out.mp4');
     expect(args).not.toContain('-metadata');
   });
@@ -112,6 +116,7 @@ describe('buildEncoderArgs', () => {
     [{ crf: 52 }, /crf/],
     [{ fps: 0 }, /fps/],
     [{ threads: -1 }, /threads/],
+    [{ subme: 12 }, /subme/],
     [{ outputPath: '-evil.mp4' }, /outputPath/],
     [{ outputPath: '' }, /outputPath/],
   ])('refuses %o', (override, message) => {

@@ -19,6 +19,7 @@ export {
 export {
   DEFAULT_CRF,
   DEFAULT_X264_PRESET,
+  DEFAULT_X264_SUBME,
   buildEncoderArgs,
   type EncoderSpec,
 } from './ffmpeg-args.ts';
