@@ -114,11 +114,17 @@ export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewP
       {faces && <PreviewFaceStatus faces={faces} warnings={built?.faceWarnings ?? []} />}
       {scene && (
         <p className="text-xs text-slate-500">
-          Plays in your browser with the same timeline and the same face detection the server
-          renders with: the after photo aligned by the eyes, the zoom&apos;s focus on the face and
-          the face motion (head turn, smile, surprise, blinks). The preview draws at{' '}
-          {previewSize.width}×{previewSize.height}; whether a face is large enough to move is judged
-          at your video&apos;s {renderSize.width}×{renderSize.height}, as the render judges it.
+          Plays in your browser with the same timeline the server renders.
+          {faces?.status !== 'unavailable' && (
+            <>
+              {' '}
+              Once the faces are found (by the same face detection the server runs), it shows the
+              after photo aligned by the eyes, the zoom&apos;s focus on the face and the face motion
+              (head turn, smile, surprise, blinks). The preview draws at {previewSize.width}×
+              {previewSize.height}; whether a face is large enough to move is judged at your
+              video&apos;s {renderSize.width}×{renderSize.height}, as the render judges it.
+            </>
+          )}
           {isReducedMotion &&
             playChoice === null &&
             ' Paused because your device asks for reduced motion.'}
