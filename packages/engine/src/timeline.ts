@@ -97,6 +97,11 @@ function panelFace(scene: Scene, which: 'before' | 'after', t: number): FaceMoti
   return faceMotionAt(motion.kind, which, timing, t);
 }
 
+/** Two frames with equal keys have equal timeline states, so they paint the same pixels. */
+export function frameStateKey(state: FrameState): string {
+  return JSON.stringify(state);
+}
+
 /**
  * The state of the video at time t (seconds): a pure function of the scene, so the
  * preview and the render agree frame for frame.

@@ -5,7 +5,7 @@ import { computeLayout, largestPanelScale } from '../layout.ts';
 import type { Affine } from '../geometry.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import type { Scene, SceneAssets } from '../scene.ts';
-import { evaluate } from '../timeline.ts';
+import { evaluate, frameStateKey } from '../timeline.ts';
 import { registerEngineFonts } from './fonts.ts';
 
 export function rasterToCanvas(raster: Raster): Canvas {
@@ -102,7 +102,7 @@ export function createFrameRenderer(
   let lastStateKey = '';
   const paint = (index: number): Canvas => {
     const state = evaluate(scene, index / scene.fps);
-    const stateKey = JSON.stringify(state);
+    const stateKey = frameStateKey(state);
     const previous = canvases[lastCanvas];
     if (stateKey === lastStateKey && previous) return previous;
     lastCanvas = 1 - lastCanvas;

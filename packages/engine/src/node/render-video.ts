@@ -4,16 +4,19 @@ import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glo
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../build-scene.ts';
+import { frameRuns, type FrameRun } from '../frame-runs.ts';
 import { faceSceneFields } from '../faces/face-scene-fields.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
-import { cropRaster, type Raster } from '../raster.ts';
+import { createRaster, cropRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../scene.ts';
 import { phasesFor } from '../timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
-import { createFrameRenderer, warpRaster } from './canvas-renderer.ts';
+import { warpRaster } from './canvas-renderer.ts';
 import { decodeImage } from './decode-image.ts';
 import { decodeLogo } from './decode-logo.ts';
 import { startEncoder } from './ffmpeg-encoder.ts';
+import { acquirePainter, releasePainter } from './paint-pool.ts';
+import { defaultPaintThreads, type ParallelPainter } from './parallel-painter.ts';
 import { writePoster } from './poster.ts';
 import { buildProvenance, type Provenance } from '../provenance.ts';
 
@@ -44,6 +47,8 @@ export interface RenderVideoRequest {
   };
   ffmpegPath: string | null;
   faceDetection: boolean;
+  /** Worker threads painting frames; null/undefined = one per core, at most four. */
+  paintThreads?: number | null;
 }
 
 export interface RenderVideoProgress {
@@ -173,12 +178,27 @@ export async function renderVideoFile(
   request: RenderVideoRequest,
   onProgress: (progress: RenderVideoProgress) => void,
 ): Promise<RenderVideoResult> {
+  // Taken first: new workers start while the photo is decoded and its faces are found.
+  const threads = request.paintThreads ?? defaultPaintThreads();
+  const painter = acquirePainter(threads);
+  try {
+    return await renderWithPainter(request, painter, onProgress);
+  } finally {
+    await releasePainter(threads, painter);
+  }
+}
+
+async function renderWithPainter(
+  request: RenderVideoRequest,
+  painter: ParallelPainter,
+  onProgress: (progress: RenderVideoProgress) => void,
+): Promise<RenderVideoResult> {
   const { scene, panels, provenance, warnings } = await prepareRender(request, onProgress);
+  await painter.load(scene, panels);
   onProgress({ stage: 3, percent: 10 });
 
   const videoPath = path.join(request.outputDir, 'video.mp4');
   const posterPath = path.join(request.outputDir, 'poster.jpg');
-  const renderer = createFrameRenderer(scene, panels);
   const encoder = startEncoder({
     ffmpegPath: resolveFfmpegPath(request.ffmpegPath ?? undefined),
     width: scene.width,
@@ -188,24 +208,27 @@ export async function renderVideoFile(
     metadata: { comment: JSON.stringify(provenance), description: provenance.summary },
   });
   const total = frameCount(scene);
+  const posterFrame = Math.round((phasesFor(scene).splitEnd + 0.5) * scene.fps);
+  let poster: Raster | undefined;
   try {
-    // Draw the next frame while the previous one is still being written to ffmpeg.
-    let writing: Promise<void> = Promise.resolve();
-    for (let index = 0; index < total; index += 1) {
-      const frame = renderer.renderFrame(index);
-      await writing;
-      writing = encoder.write(frame);
-      onProgress({ stage: 3, percent: 10 + Math.floor((85 * index) / total) });
-    }
-    await writing;
+    await encodeRuns(frameRuns(scene), painter, async (pixels, run) => {
+      if (posterFrame >= run.firstFrame && posterFrame < run.firstFrame + run.length) {
+        poster = createRaster(scene.width, scene.height);
+        poster.data.set(pixels);
+      }
+      for (let frame = run.firstFrame; frame < run.firstFrame + run.length; frame += 1) {
+        await encoder.write(pixels);
+        onProgress({ stage: 3, percent: 10 + Math.floor((85 * frame) / total) });
+      }
+    });
     onProgress({ stage: 4, percent: 96 });
     await encoder.finish();
   } catch (error) {
     encoder.abort();
     throw error;
   }
-  const posterFrame = Math.round((phasesFor(scene).splitEnd + 0.5) * scene.fps);
-  await writePoster(renderer.frameRaster(posterFrame), posterPath, { width: 640, format: 'jpeg' });
+  if (!poster) throw new Error(`frame ${posterFrame} was never painted`);
+  await writePoster(poster, posterPath, { width: 640, format: 'jpeg' });
   const fileSize = (await stat(videoPath)).size;
   onProgress({ stage: 4, percent: 100 });
   return {
@@ -216,4 +239,32 @@ export async function renderVideoFile(
     warnings: [...warnings, ...provenance.warnings],
     provenance,
   };
+}
+
+/**
+ * Paints runs ahead in the painter's slots while earlier ones are being encoded: run r
+ * uses slot r mod slotCount, and is only asked for once run r − slotCount has been sent.
+ */
+async function encodeRuns(
+  runs: FrameRun[],
+  painter: ParallelPainter,
+  send: (pixels: Uint8Array, run: FrameRun) => Promise<void>,
+): Promise<void> {
+  const painting = new Map<number, Promise<Uint8Array>>();
+  const start = (index: number): void => {
+    const run = runs[index];
+    if (!run) return;
+    const pixels = painter.paint(run.firstFrame, index % painter.slotCount);
+    // Awaited in order below; a failure before then must not become an unhandled rejection.
+    pixels.catch(() => undefined);
+    painting.set(index, pixels);
+  };
+  for (let index = 0; index < painter.slotCount; index += 1) start(index);
+  for (const [index, run] of runs.entries()) {
+    const pixels = await painting.get(index);
+    painting.delete(index);
+    if (!pixels) throw new Error(`run ${index} was never painted`);
+    await send(pixels, run);
+    start(index + painter.slotCount);
+  }
 }

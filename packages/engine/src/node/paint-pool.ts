@@ -1,0 +1,24 @@
+import { startParallelPainter, type ParallelPainter } from './parallel-painter.ts';
+
+/**
+ * Painters kept between renders, so a server starts its paint workers once rather than
+ * for every video. One painter serves one render at a time; renders that overlap in the
+ * same thread get one each.
+ */
+const idle = new Map<number, ParallelPainter[]>();
+
+export function acquirePainter(threads: number): ParallelPainter {
+  const spare = idle.get(threads)?.pop();
+  return spare && !spare.isBroken ? spare : startParallelPainter(threads);
+}
+
+/** Returns a painter after a render; a broken one is stopped instead of kept. */
+export async function releasePainter(threads: number, painter: ParallelPainter): Promise<void> {
+  if (painter.isBroken) {
+    await painter.close();
+    return;
+  }
+  const list = idle.get(threads) ?? [];
+  list.push(painter);
+  idle.set(threads, list);
+}

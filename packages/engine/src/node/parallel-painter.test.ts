@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildScene } from '../build-scene.ts';
+import { frameRuns } from '../frame-runs.ts';
+import { createRaster, type Raster } from '../raster.ts';
+import { createFrameRenderer } from './canvas-renderer.ts';
+import { acquirePainter, releasePainter } from './paint-pool.ts';
+import { startParallelPainter, type ParallelPainter } from './parallel-painter.ts';
+
+/** A panel with detail everywhere, so a frame painted from the wrong place cannot match. */
+function texturedPanel(width: number, height: number, seed: number): Raster {
+  const raster = createRaster(width, height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      raster.data[i] = (x * 7 + seed * 31) % 256;
+      raster.data[i + 1] = (y * 5 + x * seed) % 256;
+      raster.data[i + 2] = (x ^ y) % 256;
+      raster.data[i + 3] = 255;
+    }
+  }
+  return raster;
+}
+
+const panels = {
+  before: texturedPanel(300, 400, 1),
+  after: texturedPanel(300, 400, 2),
+  logo: null,
+};
+const scene = buildScene({
+  size: { width: 320, height: 180 },
+  options: {
+    primaryAnimation: 'animate_before_head_turn',
+    emphasisEffect: 'subtle_zoom',
+    motionSpeed: 'fast',
+    aspect: '16:9',
+  },
+  beforeSize: panels.before,
+  afterSize: panels.after,
+  alignment: null,
+  faceCenter: { x: 150, y: 160 },
+  treatedArea: null,
+  branding: { clinicName: 'Lumen Aesthetics', treatmentTitle: 'Lip Refill' },
+});
+
+const started: ParallelPainter[] = [];
+function painter(threads: number): ParallelPainter {
+  const created = startParallelPainter(threads);
+  started.push(created);
+  return created;
+}
+afterAll(async () => Promise.all(started.map((each) => each.close())));
+
+describe('parallel painter', () => {
+  it('paints every frame exactly as the single-thread renderer does, whichever worker and slot', async () => {
+    const pool = painter(2);
+    await pool.load(scene, panels);
+    const reference = createFrameRenderer(scene, panels);
+    // Every run's first frame, with every slot in flight as the render keeps them; a slot
+    // is painted again only after its pixels have been read.
+    const runs = frameRuns(scene);
+    const inFlight = new Map<number, Promise<Uint8Array>>();
+    const ask = (index: number) => {
+      const run = runs[index];
+      if (run) inFlight.set(index, pool.paint(run.firstFrame, index % pool.slotCount));
+    };
+    for (let index = 0; index < pool.slotCount; index += 1) ask(index);
+    const matches: boolean[] = [];
+    for (const [index, run] of runs.entries()) {
+      const pixels = await inFlight.get(index);
+      const expected = reference.renderFrame(run.firstFrame);
+      matches.push(pixels !== undefined && Buffer.compare(Buffer.from(pixels), expected) === 0);
+      ask(index + pool.slotCount);
+    }
+    expect(matches.length).toBeGreaterThan(20);
+    expect(matches.every(Boolean)).toBe(true);
+  });
+
+  it('refuses to paint before a scene is loaded and outside the ring', async () => {
+    const pool = painter(1);
+    await expect(pool.paint(0, 0)).rejects.toThrow(/before load/);
+    await pool.load(scene, panels);
+    await expect(pool.paint(0, pool.slotCount)).rejects.toThrow(/slot must be/);
+  });
+
+  it('fails with the reason when a worker cannot paint, and is not handed out again', async () => {
+    const broken = acquirePainter(1);
+    const truncated = { ...panels, before: { ...panels.before, data: new Uint8ClampedArray(16) } };
+    await expect(broken.load(scene, truncated)).rejects.toThrow(/Painting a frame failed/);
+    expect(broken.isBroken).toBe(true);
+    await releasePainter(1, broken);
+    const next = acquirePainter(1);
+    started.push(next);
+    expect(next).not.toBe(broken);
+    await next.load(scene, panels);
+    expect((await next.paint(0, 0)).length).toBe(scene.width * scene.height * 4);
+  });
+
+  it('lets a process end while its idle painters wait for the next render', () => {
+    const script = `
+      const { startParallelPainter } = await import(${JSON.stringify(fileURLToPath(new URL('./parallel-painter.ts', import.meta.url)))});
+      const { buildScene } = await import(${JSON.stringify(fileURLToPath(new URL('../build-scene.ts', import.meta.url)))});
+      const { createRaster } = await import(${JSON.stringify(fileURLToPath(new URL('../raster.ts', import.meta.url)))});
+      const panel = createRaster(40, 40);
+      const scene = buildScene(${JSON.stringify({
+        size: { width: 64, height: 36 },
+        options: {
+          primaryAnimation: 'animate_before_head_turn',
+          emphasisEffect: 'none',
+          motionSpeed: 'normal',
+          aspect: '16:9',
+        },
+        beforeSize: { width: 40, height: 40 },
+        afterSize: { width: 40, height: 40 },
+        alignment: null,
+        faceCenter: null,
+        treatedArea: null,
+        branding: { clinicName: 'Clinic' },
+      })});
+      const pool = startParallelPainter(2);
+      await pool.load(scene, { before: panel, after: panel, logo: null });
+      const pixels = await pool.paint(3, 1);
+      console.log('painted', pixels.length);
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(child.stderr).not.toMatch(/Error/);
+    expect(child.stdout).toContain(`painted ${64 * 36 * 4}`);
+    // Killed by the timeout (a worker keeping it alive) shows as a signal, not status 0.
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+  });
+});

@@ -1,0 +1,126 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Raster } from '../raster.ts';
+import type { Scene } from '../scene.ts';
+import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
+
+// Node 24 strips the worker's types itself, so it starts without the tsx loader: with it,
+// each worker's start cost ~0.8 s of CPU, as much as painting a third of a video.
+const WORKER_URL = new URL('./paint.worker.ts', import.meta.url);
+
+/** More painters than cores only adds memory: ffmpeg needs the same cores. */
+const MAX_PAINT_THREADS = 4;
+
+export function defaultPaintThreads(): number {
+  return Math.max(1, Math.min(MAX_PAINT_THREADS, availableParallelism()));
+}
+
+/**
+ * Paints frames in worker threads. On one thread painting was the longest serial chain of
+ * a render (~25 ms per 1080p frame, most of it Skia's raster and the pixel read-out) while
+ * ffmpeg left a core idle; workers spread it over every core. Frames land in a ring of
+ * shared slots that the encoder reads in place.
+ */
+export interface ParallelPainter {
+  /** Gives every worker the scene and panels; resolves once all of them can paint. */
+  load(scene: Scene, panels: { before: Raster; after: Raster; logo: Raster | null }): Promise<void>;
+  /** Slots in the ring: a slot must not be painted again until its frame has been encoded. */
+  readonly slotCount: number;
+  /** Paints `frame` into `slot` and resolves with that slot's pixels (RGBA, opaque). */
+  paint(frame: number, slot: number): Promise<Uint8Array>;
+  /** True once a worker has failed or exited: the painter cannot be used again. */
+  readonly isBroken: boolean;
+  /** Stops the workers; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  resolve: (reply: PaintWorkerReply) => void;
+  reject: (error: Error) => void;
+}
+
+interface PaintThread {
+  worker: Worker;
+  /** Replies come back in request order, so the oldest waiter owns the next reply. */
+  waiters: Waiter[];
+}
+
+export function startParallelPainter(threads = defaultPaintThreads()): ParallelPainter {
+  let failure: Error | undefined;
+  let closed = false;
+  let ring: SharedArrayBuffer | undefined;
+  let frameBytes = 0;
+  let nextThread = 0;
+  const slotCount = threads * 2;
+
+  const fail = (error: Error): void => {
+    failure ??= error;
+    for (const thread of pool) for (const waiter of thread.waiters.splice(0)) waiter.reject(error);
+  };
+
+  const pool: PaintThread[] = Array.from({ length: threads }, () => {
+    // No inherited loader flags: the parent may run under tsx, the worker needs none.
+    const worker = new Worker(WORKER_URL, { execArgv: [] });
+    const thread: PaintThread = { worker, waiters: [] };
+    worker.on('message', (reply: PaintWorkerReply) => {
+      const waiter = thread.waiters.shift();
+      if (thread.waiters.length === 0) worker.unref();
+      if (reply.type !== 'failed') {
+        waiter?.resolve(reply);
+        return;
+      }
+      const error = new Error(`Painting a frame failed: ${reply.message}`);
+      waiter?.reject(error);
+      fail(error);
+    });
+    worker.on('error', (error: Error) => fail(error));
+    worker.on('exit', (code) => {
+      if (!closed) fail(new Error(`A paint worker exited with code ${code}`));
+    });
+    // An idle painter kept for the next render must not keep a finished process alive, but
+    // one that owes a reply must (ask() refs it). After the listeners: adding a 'message'
+    // listener refs the worker again.
+    worker.unref();
+    return thread;
+  });
+
+  const ask = (thread: PaintThread, request: PaintWorkerRequest): Promise<PaintWorkerReply> => {
+    if (failure) return Promise.reject(failure);
+    return new Promise((resolve, reject) => {
+      thread.waiters.push({ resolve, reject });
+      thread.worker.ref();
+      thread.worker.postMessage(request);
+    });
+  };
+
+  return {
+    slotCount,
+    get isBroken() {
+      return failure !== undefined;
+    },
+    async load(scene, panels) {
+      const bytes = scene.width * scene.height * 4;
+      if (!ring || bytes !== frameBytes) ring = new SharedArrayBuffer(bytes * slotCount);
+      frameBytes = bytes;
+      const request: PaintWorkerRequest = { type: 'load', scene, panels, ring, frameBytes };
+      await Promise.all(pool.map((thread) => ask(thread, request)));
+    },
+    async paint(frame, slot) {
+      if (!ring) throw new Error('paint() before load()');
+      if (!Number.isInteger(slot) || slot < 0 || slot >= slotCount) {
+        throw new RangeError(`slot must be 0–${slotCount - 1}, got ${slot}`);
+      }
+      const thread = pool[nextThread % pool.length];
+      nextThread += 1;
+      if (!thread) throw new Error('no paint worker');
+      await ask(thread, { type: 'paint', frame, slot });
+      return new Uint8Array(ring, slot * frameBytes, frameBytes);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      fail(new Error('The painter is closed'));
+      await Promise.all(pool.map((thread) => thread.worker.terminate()));
+    },
+  };
+}
