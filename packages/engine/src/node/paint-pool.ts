@@ -12,8 +12,13 @@ export function acquirePainter(threads: number): ParallelPainter {
   return spare && !spare.isBroken ? spare : startParallelPainter(threads);
 }
 
-/** Returns a painter after a render; a broken one is stopped instead of kept. */
+/**
+ * Returns a painter after a render, emptied so an idle server does not hold the last
+ * video's frames and photos; a broken one is stopped instead of kept.
+ */
 export async function releasePainter(threads: number, painter: ParallelPainter): Promise<void> {
+  // A render that failed may leave paints in flight; unload is queued behind them.
+  await painter.unload().catch(() => undefined);
   if (painter.isBroken) {
     await painter.close();
     return;

@@ -11,10 +11,13 @@ export type PaintWorkerRequest =
       ring: SharedArrayBuffer;
       frameBytes: number;
     }
-  | { type: 'paint'; frame: number; slot: number };
+  | { type: 'paint'; frame: number; slot: number }
+  /** The render is over: drop its canvases, panels and ring until the next load. */
+  | { type: 'unload' };
 
 /** What a paint worker answers. */
 export type PaintWorkerReply =
   | { type: 'loaded' }
+  | { type: 'unloaded' }
   | { type: 'painted'; frame: number; slot: number }
   | { type: 'failed'; message: string };

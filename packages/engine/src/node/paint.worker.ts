@@ -36,6 +36,13 @@ port.on('message', (request: PaintWorkerRequest) => {
       reply({ type: 'loaded' });
       return;
     }
+    if (request.type === 'unload') {
+      renderer = undefined;
+      ring = undefined;
+      collectGarbage();
+      reply({ type: 'unloaded' });
+      return;
+    }
     if (!renderer || !ring) throw new Error('paint before load');
     ring.set(renderer.renderFrame(request.frame), request.slot * frameBytes);
     painted += 1;

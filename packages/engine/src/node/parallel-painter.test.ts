@@ -97,6 +97,21 @@ describe('parallel painter', () => {
     expect((await next.paint(0, 0)).length).toBe(scene.width * scene.height * 4);
   });
 
+  it('hands a released painter out again, emptied, and it paints the next video right', async () => {
+    const first = acquirePainter(3);
+    started.push(first);
+    await first.load(scene, panels);
+    await first.paint(5, 0);
+    await releasePainter(3, first);
+    await expect(first.paint(5, 0)).rejects.toThrow(/before load/);
+    const again = acquirePainter(3);
+    expect(again).toBe(first);
+    const swapped = { ...panels, before: panels.after, after: panels.before };
+    await again.load(scene, swapped);
+    const expected = createFrameRenderer(scene, swapped).renderFrame(60);
+    expect(Buffer.compare(Buffer.from(await again.paint(60, 1)), expected)).toBe(0);
+  });
+
   it('lets a process end while its idle painters wait for the next render', () => {
     const script = `
       const { startParallelPainter } = await import(${JSON.stringify(fileURLToPath(new URL('./parallel-painter.ts', import.meta.url)))});

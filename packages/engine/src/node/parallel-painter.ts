@@ -28,6 +28,8 @@ export interface ParallelPainter {
   readonly slotCount: number;
   /** Paints `frame` into `slot` and resolves with that slot's pixels (RGBA, opaque). */
   paint(frame: number, slot: number): Promise<Uint8Array>;
+  /** Frees what the last load held (canvases, panels, the ring) while the workers stay up. */
+  unload(): Promise<void>;
   /** True once a worker has failed or exited: the painter cannot be used again. */
   readonly isBroken: boolean;
   /** Stops the workers; safe to call more than once. */
@@ -104,6 +106,11 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       frameBytes = bytes;
       const request: PaintWorkerRequest = { type: 'load', scene, panels, ring, frameBytes };
       await Promise.all(pool.map((thread) => ask(thread, request)));
+    },
+    async unload() {
+      ring = undefined;
+      frameBytes = 0;
+      await Promise.all(pool.map((thread) => ask(thread, { type: 'unload' })));
     },
     async paint(frame, slot) {
       if (!ring) throw new Error('paint() before load()');
