@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerFeedbackRoutes } from './http/feedback.routes.ts';
 import { registerHealthRoutes } from './http/health.routes.ts';
 import { registerMeRoutes } from './http/me.routes.ts';
+import { registerRenderSettingsRoutes } from './http/render-settings.routes.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
 import { registerStripeWebhookRoutes } from './http/stripe-webhook.routes.ts';
 import type { ProfilesService } from './services/profiles.service.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   registerMeRoutes(app, deps.auth, deps.profiles);
+  registerRenderSettingsRoutes(app, { faceDetection: config.render.faceDetection });
   if (deps.videoPipeline) {
     await registerVideosRoutes(app, {
       auth: deps.auth,

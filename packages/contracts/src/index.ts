@@ -48,6 +48,7 @@ export {
   type SampleVideo,
   type SiteConfig,
 } from './site.ts';
+export { renderSettingsSchema, type RenderSettings } from './render-settings.ts';
 export {
   DEMO_REQUEST_LIMITS,
   FEEDBACK_CATEGORIES,

@@ -72,12 +72,21 @@ describe('buildPreviewScene', () => {
     expect(faceWarnings).toEqual([]);
   });
 
+  it('plays a face the model could not look for like one still being looked for', () => {
+    const unavailable = buildPreviewScene(photo, settings('free'), false, {
+      status: 'unavailable',
+    });
+    const pending = buildPreviewScene(photo, settings('free'), false, { status: 'finding' });
+    expect(unavailable).toEqual(pending);
+    expect(unavailable.faceWarnings).toEqual([]);
+  });
+
   it('aligns, focuses and moves the faces found, exactly as the engine step plans them', () => {
     const before = meshFace(500, 520, 400);
     const after = meshFace(520, 500, 380);
     const { scene, faceWarnings } = buildPreviewScene(photo, settings('free'), false, {
-      before,
-      after,
+      status: 'found',
+      faces: { before, after },
     });
     const fields = faceSceneFields({ before, after, autoAlign: true, wasDetectionRun: true });
     expect(fields.scene.alignment).not.toBeNull();
@@ -94,7 +103,7 @@ describe('buildPreviewScene', () => {
       photo,
       settings('free', { primaryAnimation: 'animate_after_smile' }),
       false,
-      { before: meshFace(500, 520, 400), after: undefined },
+      { status: 'found', faces: { before: meshFace(500, 520, 400), after: undefined } },
     );
     expect(scene.faceMotion.after).toBeNull();
     expect(faceWarnings).toEqual([
@@ -107,7 +116,10 @@ describe('buildPreviewScene', () => {
     // 100 px between the eyes where the 720p video shows the panel largest, 150 px at 1080p.
     const stage = computeLayout({ width: 1280, height: 720 }, '16:9', photo.before).stage;
     const eye = 100 / (stage.width / photo.before.width);
-    const faces = { before: meshFace(500, 520, eye), after: meshFace(500, 520, eye) };
+    const faces = {
+      status: 'found',
+      faces: { before: meshFace(500, 520, eye), after: meshFace(500, 520, eye) },
+    } as const;
     const free = buildPreviewScene(photo, settings('free'), false, faces);
     const pro = buildPreviewScene(photo, settings('pro'), false, faces);
 
@@ -119,5 +131,32 @@ describe('buildPreviewScene', () => {
     expect(pro.faceWarnings).toEqual([]);
     // Both still draw at the preview's 720p.
     expect(pro.scene.width).toBe(1280);
+  });
+
+  it('builds the render’s scene without faces when the server has face detection off', () => {
+    const options = { primaryAnimation: 'animate_after_smile' } as const;
+    const { scene, faceWarnings } = buildPreviewScene(photo, settings('free', options), false, {
+      status: 'off',
+    });
+    // What prepareRender hands buildScene with FACE_DETECTION=false.
+    const fields = faceSceneFields({
+      before: undefined,
+      after: undefined,
+      autoAlign: true,
+      wasDetectionRun: false,
+    });
+    expect(fields.scene).toEqual({ alignment: null, faceCenter: null, faces: null });
+    expect(scene.afterTransform).toEqual({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 });
+    expect(scene.focus).toEqual({ x: 500, y: 625 });
+    expect(scene.faceMotion.before).toBeNull();
+    expect(scene.faceMotion.after).toBeNull();
+    expect(scene.faceMotion.records.map((record) => record.reason)).toEqual([
+      'Face detection was off, so the face was not moved',
+      'Face detection was off, so the face was not moved',
+    ]);
+    // The render's own words: no alignment warning (nobody looked), the chosen motion skipped.
+    expect(faceWarnings).toEqual([
+      'Face motion skipped on the after photo: Face detection was off, so the face was not moved.',
+    ]);
   });
 });

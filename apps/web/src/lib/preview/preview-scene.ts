@@ -10,7 +10,7 @@ import {
 } from '@glowreel/engine';
 import type { VideoFormOptions, VideoTextFields } from '../videos-api.ts';
 import type { PanelSplit } from './split-photo.ts';
-import type { PanelFaces } from './use-preview-faces.ts';
+import type { PreviewFaces } from './use-preview-faces.ts';
 
 export interface PreviewSettings {
   options: VideoFormOptions;
@@ -43,9 +43,11 @@ const FACE_WARNING_CODES = new Set(['face_motion_skipped', 'no_face_alignment'])
 const NO_FACE_FIELDS = { alignment: null, faceCenter: null, faces: null } as const;
 
 /**
- * The scene the server would build for these choices. `faces` is null until the preview has
- * looked for them; then alignment, the zoom's focus and face motion come from the same engine
- * step the render uses. The layout is proportional, so the 720p size every plan shares draws
+ * The scene the server would build for these choices. Until the preview has looked for the
+ * faces (or when it cannot), it plays without them; once found, alignment, the zoom's focus
+ * and face motion come from the same engine step the render uses. When the server renders with
+ * face detection off, that step is taken as the render takes it: no faces, no alignment, the
+ * focus in the middle. The layout is proportional, so the 720p size every plan shares draws
  * the same picture as a 1080p render; only the face-size rule depends on the size, so it is
  * judged at the plan's size, where the render judges it.
  */
@@ -53,17 +55,20 @@ export function buildPreviewScene(
   photo: PreviewPhoto,
   settings: PreviewSettings,
   hasLogo: boolean,
-  faces: PanelFaces | null,
+  faces: PreviewFaces | null,
 ): PreviewScene {
   const { options, text } = settings;
-  const face = faces
-    ? faceSceneFields({
-        before: faces.before,
-        after: faces.after,
-        autoAlign: options.autoAlign,
-        wasDetectionRun: true,
-      })
-    : null;
+  const found = faces?.status === 'found' ? faces.faces : null;
+  const isDetectionOff = faces?.status === 'off';
+  const face =
+    found || isDetectionOff
+      ? faceSceneFields({
+          before: found?.before,
+          after: found?.after,
+          autoAlign: options.autoAlign,
+          wasDetectionRun: !isDetectionOff,
+        })
+      : null;
   const input: SceneInput = {
     size: outputSizeFor('free', options.aspect),
     options,
@@ -88,13 +93,17 @@ export function buildPreviewScene(
       : buildScene({ ...input, size: renderSize });
   // The face rigs are in panel pixels, whatever the output size, so the render's plan fits here.
   const scene: Scene = { ...preview, faceMotion: render.faceMotion };
-  if (!face || !faces) return { scene, faceWarnings: [] };
+  if (!face) return { scene, faceWarnings: [] };
   const provenance = buildProvenance({
     engineVersion: 'preview',
     scene: render,
     panels: photo.split,
     alignment: face.alignment,
-    faces: { before: faces.before !== undefined, after: faces.after !== undefined, enabled: true },
+    faces: {
+      before: found?.before !== undefined,
+      after: found?.after !== undefined,
+      enabled: !isDetectionOff,
+    },
     treatedArea: null,
     source: { width: photo.width, height: photo.height, format: 'preview' },
   });

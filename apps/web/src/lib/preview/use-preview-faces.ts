@@ -14,17 +14,29 @@ export type PreviewFaces =
   | { status: 'finding' }
   | { status: 'found'; faces: PanelFaces }
   /** The face model could not load or run in this browser; the render still finds faces. */
-  | { status: 'unavailable' };
+  | { status: 'unavailable' }
+  /** The server renders with face detection off (FACE_DETECTION=false): nobody looks for faces. */
+  | { status: 'off' };
+
+// One object each, so the scene built from them is not rebuilt on every render.
+const FINDING: PreviewFaces = { status: 'finding' };
+const OFF: PreviewFaces = { status: 'off' };
 
 /**
  * Finds the face in each full-resolution panel of the chosen photo, like the render does.
  * The face model loads on the first photo only; a newer photo drops an older one's result.
+ * `faceDetection` is the server's setting (null while unknown): when it is off, the model is
+ * never loaded, because the render will not look for faces either.
  */
-export function usePreviewFaces(photo: AnalyzedPhoto | null): PreviewFaces | null {
+export function usePreviewFaces(
+  photo: AnalyzedPhoto | null,
+  faceDetection: boolean | null,
+): PreviewFaces | null {
   const [result, setResult] = useState<{ photo: AnalyzedPhoto; faces: PreviewFaces } | null>(null);
+  const isLooking = faceDetection === true;
 
   useEffect(() => {
-    if (!photo) return;
+    if (!photo || !isLooking) return;
     let isCurrent = true;
     findPanelFaces(photo).then(
       (faces) => {
@@ -38,10 +50,11 @@ export function usePreviewFaces(photo: AnalyzedPhoto | null): PreviewFaces | nul
     return () => {
       isCurrent = false;
     };
-  }, [photo]);
+  }, [photo, isLooking]);
 
   if (!photo) return null;
-  return result?.photo === photo ? result.faces : { status: 'finding' };
+  if (faceDetection === false) return OFF;
+  return result?.photo === photo ? result.faces : FINDING;
 }
 
 async function findPanelFaces(photo: AnalyzedPhoto): Promise<PanelFaces> {

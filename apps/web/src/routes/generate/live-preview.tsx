@@ -7,6 +7,7 @@ import type { AnalyzedPhoto } from '../../lib/preview/split-photo.ts';
 import { usePreviewFaces } from '../../lib/preview/use-preview-faces.ts';
 import { usePreviewPlayer } from '../../lib/preview/use-preview-player.ts';
 import { useReducedMotion } from '../../lib/preview/use-reduced-motion.ts';
+import { FACE_DETECTION_OFF_TEXT } from './preview-face-copy.ts';
 import { PreviewFaceStatus } from './preview-face-status.tsx';
 import { PreviewPosition, usePreviewPositionDisplay } from './preview-position.tsx';
 import { ASPECT_LABELS } from './video-options-fields.tsx';
@@ -24,13 +25,21 @@ interface LivePreviewProps {
   settings: PreviewSettings;
   /** The clinic's logo, decoded, for the end card. */
   logo: ImageBitmap | null;
+  /** Whether the server's render finds faces (FACE_DETECTION); null while unknown. */
+  faceDetection: boolean | null;
 }
 
 /**
  * DESIGN.md §1 "instant and fair": the engine timeline the server renders with, played in
  * the browser before any credit is spent.
  */
-export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewProps) {
+export function LivePreview({
+  photo,
+  isAnalyzing,
+  settings,
+  logo,
+  faceDetection,
+}: LivePreviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const isReducedMotion = useReducedMotion();
   // null until the user presses play or pause: then their choice wins over the default.
@@ -38,12 +47,11 @@ export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewP
   const isPlaying = playChoice ?? !isReducedMotion;
   const isFontSettled = useEngineFontSettled();
 
-  const faces = usePreviewFaces(photo);
-  const foundFaces = faces?.status === 'found' ? faces.faces : null;
+  const faces = usePreviewFaces(photo, faceDetection);
   // Until the faces are found (or if they cannot be), the preview plays without face motion.
   const built = useMemo(
-    () => (photo ? buildPreviewScene(photo, settings, logo !== null, foundFaces) : null),
-    [photo, settings, logo, foundFaces],
+    () => (photo ? buildPreviewScene(photo, settings, logo !== null, faces) : null),
+    [photo, settings, logo, faces],
   );
   const scene = built?.scene ?? null;
   const assets = useMemo<SceneAssets<CanvasImageSource> | null>(
@@ -115,7 +123,8 @@ export function LivePreview({ photo, isAnalyzing, settings, logo }: LivePreviewP
       {scene && (
         <p className="text-xs text-slate-500">
           Plays in your browser with the same timeline the server renders.
-          {faces?.status !== 'unavailable' && (
+          {faces?.status === 'off' && <> {FACE_DETECTION_OFF_TEXT.previewNote}</>}
+          {faces?.status !== 'unavailable' && faces?.status !== 'off' && (
             <>
               {' '}
               Once the faces are found (by the same face detection the server runs), it shows the

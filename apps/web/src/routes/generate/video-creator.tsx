@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY, useAuth } from '../../lib/auth-context.ts';
 import { useLogo } from '../../lib/preview/use-logo.ts';
 import { usePhotoAnalysis } from '../../lib/preview/use-photo-analysis.ts';
+import { useRenderFaceDetection } from '../../lib/render-settings-api.ts';
 import {
   createVideo,
   type VideoFormOptions,
@@ -40,6 +41,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const photo = usePhotoAnalysis();
   const logo = useLogo();
+  const faceDetection = useRenderFaceDetection();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [options, setOptions] = useState<VideoFormOptions>({
     ...DEFAULT_VIDEO_OPTIONS,
@@ -134,7 +136,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
           />
         </div>
         <div className="order-3 space-y-8">
-          <VideoOptionsFields value={options} onChange={setOptions} />
+          <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection} />
           <BrandingFields value={text} onChange={setText} defaultTitle={titlePlaceholder}>
             <LogoField
               state={logo.state}
@@ -159,6 +161,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
             isAnalyzing={photo.state.status === 'analyzing'}
             settings={settings}
             logo={logo.state.status === 'ready' ? logo.state.image : null}
+            faceDetection={faceDetection}
           />
         </div>
         <div ref={jobRef} className="order-4 scroll-mt-24 empty:hidden">

@@ -10,7 +10,7 @@ import {
 } from '@glowreel/contracts';
 import { inputClass, labelClass } from '../../components/form-styles.ts';
 import type { VideoFormOptions } from '../../lib/videos-api.ts';
-import { GENERATE_TEXT } from './generate-copy.ts';
+import { faceMotionNote, highlightNote } from './preview-face-copy.ts';
 
 export const ASPECT_LABELS: Record<Aspect, string> = {
   '16:9': '16:9 Landscape',
@@ -21,10 +21,12 @@ export const ASPECT_LABELS: Record<Aspect, string> = {
 interface VideoOptionsFieldsProps {
   value: VideoFormOptions;
   onChange: (value: VideoFormOptions) => void;
+  /** Whether the server's render finds faces (FACE_DETECTION); null while unknown. */
+  faceDetection: boolean | null;
 }
 
 /** SPEC §9 style options plus format and auto-align; every change redraws the preview. */
-export function VideoOptionsFields({ value, onChange }: VideoOptionsFieldsProps) {
+export function VideoOptionsFields({ value, onChange, faceDetection }: VideoOptionsFieldsProps) {
   const set = <K extends keyof VideoFormOptions>(key: K, next: VideoFormOptions[K]) =>
     onChange({ ...value, [key]: next });
 
@@ -53,7 +55,7 @@ export function VideoOptionsFields({ value, onChange }: VideoOptionsFieldsProps)
         </select>
         {/* Honesty: say exactly what the chosen motion does, and where the preview shows it. */}
         <p id="option-animation-note" className="mt-1.5 text-sm text-slate-600">
-          {GENERATE_TEXT.faceMotionNote}
+          {faceMotionNote(faceDetection)}
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -81,7 +83,7 @@ export function VideoOptionsFields({ value, onChange }: VideoOptionsFieldsProps)
           </select>
           {value.emphasisEffect === 'hand_gesture' && (
             <p id="option-emphasis-note" className="mt-1.5 text-sm text-slate-600">
-              {GENERATE_TEXT.handGestureNote}
+              {highlightNote(faceDetection)}
             </p>
           )}
         </div>
