@@ -1,5 +1,6 @@
 // The /generate live preview finds the faces in the browser (Human on wasm, models served by the
-// app) and shows the same face alignment, zoom focus and face motion as the server render.
+// app) and shows the same face alignment, zoom focus and face motion as the server render; when
+// the server has face detection off, it loads no face model and says so.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -175,5 +176,35 @@ test('the live preview says when the photo shows no face, in the render’s word
   await expect(status).toContainText(
     'Rendered without face alignment: No face found in the before photo.',
   );
+  expect(csp).toEqual([]);
+});
+
+test('with face detection off on the server, the preview loads no face model and says so', async ({
+  page,
+}) => {
+  // As a server started with FACE_DETECTION=false answers (the e2e server keeps the default).
+  await page.route('**/api/render-settings', (route) =>
+    route.fulfill({ json: { faceDetection: false }, headers: { 'cache-control': 'no-store' } }),
+  );
+  const modelRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/models/')) modelRequests.push(request.url());
+  });
+  const csp = watchCsp(page);
+  await openGenerate(page, await faceCompositePng());
+
+  const status = page.getByRole('status').filter({ hasText: /face/i });
+  await expect(status).toHaveText(
+    'Face detection is turned off on this Glowreel server, so neither your render nor this preview aligns or moves faces.',
+  );
+  await expect(page.locator('canvas[aria-label^="Live preview"]')).toBeVisible();
+  await expect(page.getByText(/the render does not look for faces/)).toContainText(
+    'zooms push toward the middle of the photo',
+  );
+  await expect(page.getByText(/Once the faces are found/)).toHaveCount(0);
+  await expect(page.locator('#option-animation-note')).toHaveText(
+    /^Face detection is turned off on this Glowreel server, so the chosen animation is not applied/,
+  );
+  expect(modelRequests).toEqual([]);
   expect(csp).toEqual([]);
 });
