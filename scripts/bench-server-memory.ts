@@ -1,0 +1,526 @@
+// npm run bench:server-memory — peak resident memory of the whole server process (HTTP,
+// database, render worker threads and their paint worker threads) while it renders a 1080p
+// 16:9 video, against the 800 MB budget.
+//
+// It starts the real server on a fresh data folder, signs up and takes the Pro plan through
+// demo billing the way the web app does, uploads a face composite and samples the server's
+// /proc status every 100 ms until the video is done. Two videos render one after the other:
+// the first also loads the face model and starts the paint workers, the second shows the
+// steady state. ffmpeg runs as a separate process; its memory is shown on its own line and
+// is not part of the budget.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeFaceComposite } from './bench-fixtures.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUDGET_MB = 800;
+const SAMPLE_MS = 100;
+const RENDERS = 2;
+const READY_TIMEOUT_MS = 120_000;
+const RENDER_TIMEOUT_MS = 600_000;
+
+// Settings that would switch the server away from the embedded, demo-billing, face-detecting
+// setup this benchmark describes; the caller's shell must not change what is measured.
+const OVERRIDDEN_SETTINGS = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_STARTER',
+  'STRIPE_PRICE_PRO',
+  'STRIPE_PRICE_ENTERPRISE',
+  'STRIPE_API_URL',
+  'FACE_DETECTION',
+  'RENDER_CONCURRENCY',
+  'WEB_DIST_DIR',
+  'GLOWREEL_CONTENT_DIR',
+];
+
+const mb = (kb: number): string => (kb / 1024).toFixed(0);
+const loads = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/** The kB figures of one /proc/<pid>/status, or null once the process is gone. */
+function readStatus(pid: number): Record<string, number> | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  const values: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    const match = /^(\w+):\s+(\d+)/.exec(line);
+    if (match) values[match[1]!] = Number(match[2]);
+  }
+  return values;
+}
+
+function statusValue(pid: number, key: string): number {
+  const value = readStatus(pid)?.[key];
+  if (value === undefined) throw new Error(`/proc/${pid}/status has no ${key}`);
+  return value;
+}
+
+/** Every process below pid (ffmpeg), from each thread's children list. */
+function descendants(pid: number): number[] {
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      let children = '';
+      try {
+        // Worker threads spawn ffmpeg too, and each thread keeps its own children list.
+        children = readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.split(' ').filter(Boolean).map(Number)) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+interface Samples {
+  count: number;
+  peakRssKb: number;
+  peakThreads: number;
+  peakChildRssKb: number;
+}
+
+/** Reads the server's VmRSS (and its children's) every SAMPLE_MS until stopped. */
+function startSampler(pid: number): { stop: () => Samples } {
+  const samples: Samples = { count: 0, peakRssKb: 0, peakThreads: 0, peakChildRssKb: 0 };
+  const sample = () => {
+    const status = readStatus(pid);
+    if (!status) return;
+    samples.count += 1;
+    samples.peakRssKb = Math.max(samples.peakRssKb, status.VmRSS ?? 0);
+    samples.peakThreads = Math.max(samples.peakThreads, status.Threads ?? 0);
+    const childRss = descendants(pid).reduce(
+      (sum, child) => sum + (readStatus(child)?.VmRSS ?? 0),
+      0,
+    );
+    samples.peakChildRssKb = Math.max(samples.peakChildRssKb, childRss);
+  };
+  sample();
+  const timer = setInterval(sample, SAMPLE_MS);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return samples;
+    },
+  };
+}
+
+/**
+ * Resets the kernel's peak RSS (VmHWM) of pid to its current RSS, so each render's VmHWM is
+ * its own rather than the process's lifetime peak. Answers false where the kernel refuses.
+ */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A browser-like client: keeps the session cookies and sends the app's Origin. */
+class Client {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, url: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', origin: this.baseUrl };
+    if (this.cookies.size > 0)
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(new URL(url, this.baseUrl), { method, headers, body: payload });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const split = pair.indexOf('=');
+      if (split > 0) this.cookies.set(pair.slice(0, split).trim(), pair.slice(split + 1).trim());
+    }
+    return response;
+  }
+
+  async json<T>(method: string, url: string, body?: unknown, expected = 200): Promise<T> {
+    const response = await this.request(method, url, body);
+    const text = await response.text();
+    if (response.status !== expected)
+      throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+    return JSON.parse(text) as T;
+  }
+}
+
+interface Server {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  exited: Promise<number | null>;
+}
+
+function startServer(dataDir: string, port: number): Server {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of OVERRIDDEN_SETTINGS) delete env[name];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    // As deployed; nothing in the server depends on it apart from refusing test settings.
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  });
+  // Node itself with the tsx loader (not the tsx CLI, which would put a second node process
+  // in between), so the child's pid is the server process whose memory is measured.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim() !== '') process.stderr.write(`[server] ${line}\n`);
+    });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (child.pid === undefined) throw new Error('the server did not start');
+  return { child, pid: child.pid, baseUrl, exited };
+}
+
+async function waitReady(server: Server): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let gone = false;
+  void server.exited.then(() => (gone = true));
+  while (Date.now() < deadline) {
+    if (gone)
+      throw new Error(`the server exited (code ${server.child.exitCode}) before it was ready`);
+    try {
+      if ((await fetch(`${server.baseUrl}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const code = await Promise.race([server.exited, sleep(30_000).then(() => 'timeout' as const)]);
+  if (code === 'timeout') {
+    console.error('The server did not exit within 30 s of SIGTERM; killing it.');
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+/** Signs up and takes the Pro plan through the demo checkout, as the web app does. */
+async function becomeProClinic(client: Client): Promise<string> {
+  const email = `memory-bench-${Date.now()}@clinic.example`;
+  await client.json('POST', '/api/auth/sign-up/email', {
+    name: 'Benchmark Clinic',
+    email,
+    password: 'radiant2024',
+  });
+  const session = await client.json<{ profile: { uid: string; email: string } | null }>(
+    'GET',
+    '/api/session',
+  );
+  if (!session.profile) throw new Error('signed up, but /api/session has no profile');
+  const checkout = await client.json<{ url: string }>('POST', '/api/create-checkout-session', {
+    planId: 'pro',
+    userId: session.profile.uid,
+    userEmail: session.profile.email,
+    successUrl: `${client.baseUrl}/dashboard?success=true&plan=pro`,
+    cancelUrl: `${client.baseUrl}/dashboard?canceled=true`,
+  });
+  const checkoutUrl = new URL(checkout.url);
+  if (checkoutUrl.pathname !== '/billing/demo-checkout')
+    throw new Error(`checkout went to ${checkout.url}, not the demo checkout: is Stripe set?`);
+  // The browser loads the demo checkout page, which confirms the plan named in its address.
+  const page = await client.request('GET', checkoutUrl.pathname + checkoutUrl.search);
+  if (!page.ok) throw new Error(`the demo checkout page answered ${page.status}`);
+  await page.arrayBuffer();
+  await client.json('POST', '/api/billing/demo/checkout', {
+    planId: checkoutUrl.searchParams.get('plan'),
+  });
+  const me = await client.json<{ subscription: { plan: string; videosRemaining: number } }>(
+    'GET',
+    '/api/me',
+  );
+  if (me.subscription.plan !== 'pro')
+    throw new Error(`after the demo checkout the plan is ${me.subscription.plan}, not pro`);
+  return email;
+}
+
+interface VideoRecord {
+  id: string;
+  status: 'processing' | 'completed' | 'failed';
+  processingTime: number | null;
+  width: number;
+  height: number;
+  duration: number | null;
+  fileSize: number | null;
+  errorMessage: string | null;
+}
+
+interface RenderResult {
+  record: VideoRecord;
+  wallSeconds: number;
+  samples: Samples;
+  hwmKb: number;
+  hwmIsPerRender: boolean;
+  rssBeforeKb: number;
+  rssAfterKb: number;
+  probed: string;
+}
+
+/** The stream figures ffprobe reads from the downloaded MP4, or why there are none. */
+async function probeDownload(
+  client: Client,
+  record: VideoRecord,
+  workDir: string,
+): Promise<string> {
+  const response = await client.request('GET', `/api/videos/${record.id}/download`);
+  if (!response.ok) throw new Error(`the download answered ${response.status}`);
+  const file = path.join(workDir, `${record.id}.mp4`);
+  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  const probe = spawnSync(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=codec_name,width,height,nb_frames',
+      '-of',
+      'default=noprint_wrappers=1',
+      file,
+    ],
+    { encoding: 'utf8' },
+  );
+  rmSync(file, { force: true });
+  if (probe.error) return 'ffprobe not available';
+  if (probe.status !== 0) throw new Error(`ffprobe failed: ${probe.stderr}`);
+  const fields = Object.fromEntries(
+    probe.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('=') as [string, string]),
+  );
+  return `${fields.width}×${fields.height} ${fields.codec_name}, ${fields.nb_frames} frames`;
+}
+
+async function renderOnce(
+  client: Client,
+  server: Server,
+  photo: Blob,
+  workDir: string,
+  index: number,
+): Promise<RenderResult> {
+  const form = new FormData();
+  form.set('image', photo, 'composite.jpg');
+  form.set('primaryAnimation', 'animate_before_head_turn');
+  form.set('emphasisEffect', 'subtle_zoom');
+  form.set('motionSpeed', 'normal');
+  form.set('aspect', '16:9');
+  form.set('consent', 'true');
+  form.set('title', `Memory benchmark ${index}`);
+
+  const rssBeforeKb = statusValue(server.pid, 'VmRSS');
+  const hwmIsPerRender = resetPeak(server.pid);
+  const sampler = startSampler(server.pid);
+  const started = performance.now();
+  let record: VideoRecord;
+  let samples: Samples;
+  try {
+    record = await client.json<VideoRecord>('POST', '/api/videos', form, 202);
+    const deadline = Date.now() + RENDER_TIMEOUT_MS;
+    while (record.status === 'processing') {
+      if (Date.now() > deadline)
+        throw new Error(`video ${record.id} still processing after 10 min`);
+      await sleep(250);
+      record = await client.json<VideoRecord>('GET', `/api/videos/${record.id}`);
+    }
+  } finally {
+    // Stopped on failure too, so the timer does not keep the process alive.
+    samples = sampler.stop();
+  }
+  const wallSeconds = (performance.now() - started) / 1000;
+  const hwmKb = statusValue(server.pid, 'VmHWM');
+  if (record.status !== 'completed')
+    throw new Error(`video ${record.id} failed: ${record.errorMessage ?? 'no message'}`);
+  const probed = await probeDownload(client, record, workDir);
+  // Give the render's buffers a moment to be released before reading what stays resident.
+  await sleep(2000);
+  const rssAfterKb = statusValue(server.pid, 'VmRSS');
+  return { record, wallSeconds, samples, hwmKb, hwmIsPerRender, rssBeforeKb, rssAfterKb, probed };
+}
+
+function printRender(index: number, result: RenderResult): void {
+  const { record, samples } = result;
+  const label = index === 1 ? 'first (loads face model, starts paint workers)' : 'steady state';
+  console.log(`Render ${index} — ${label}`);
+  console.log(`  video                      ${record.id}`);
+  console.log(
+    `  resolution (record)        ${record.width}×${record.height}, ${record.duration ?? '?'} s, ${((record.fileSize ?? 0) / 1024).toFixed(0)} KB`,
+  );
+  console.log(`  resolution (ffprobe)       ${result.probed}`);
+  console.log(
+    `  processingTime (record)    ${((record.processingTime ?? 0) / 1000).toFixed(2)} s (upload to completed, client side: ${result.wallSeconds.toFixed(2)} s)`,
+  );
+  console.log(`  RSS before upload          ${mb(result.rssBeforeKb)} MB`);
+  console.log(
+    `  peak RSS sampled           ${mb(samples.peakRssKb)} MB (${samples.count} samples every ${SAMPLE_MS} ms, up to ${samples.peakThreads} threads)`,
+  );
+  console.log(
+    `  peak RSS kernel (VmHWM)    ${mb(result.hwmKb)} MB${result.hwmIsPerRender ? ' (reset before this render)' : ' (since the server started: clear_refs refused)'}`,
+  );
+  console.log(`  RSS 2 s after completion   ${mb(result.rssAfterKb)} MB`);
+  console.log(
+    `  ffmpeg peak RSS (separate) ${mb(samples.peakChildRssKb)} MB (own process, not in the budget)`,
+  );
+}
+
+async function main(): Promise<number> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-memory-'));
+  let server: Server | undefined;
+  // Ctrl-C still stops the server and removes the folder.
+  const interrupted = () => {
+    void (async () => {
+      if (server) await stopServer(server);
+      rmSync(workDir, { recursive: true, force: true });
+      process.exit(130);
+    })();
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    const compositeFile = path.join(workDir, 'face-composite.jpg');
+    await makeFaceComposite(compositeFile);
+    const photo = new Blob([readFileSync(compositeFile)], { type: 'image/jpeg' });
+
+    console.log(`Load average at start: ${loads()}`);
+    const port = await freePort();
+    const startedAt = performance.now();
+    server = startServer(path.join(workDir, 'data'), port);
+    await waitReady(server);
+    const exe = readlinkSync(`/proc/${server.pid}/exe`);
+    const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8')
+      .split('\0')
+      .join(' ')
+      .trim();
+    if (!cmdline.includes('apps/server/src/main.ts'))
+      throw new Error(`pid ${server.pid} is not the server: ${cmdline}`);
+    console.log(
+      `Server pid ${server.pid} (${exe} ${process.version}) on ${server.baseUrl}, ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+
+    const client = new Client(server.baseUrl);
+    const email = await becomeProClinic(client);
+    console.log(`Signed up ${email} and took the Pro plan through the demo checkout`);
+    // Idle figure after startup, sign-up and checkout, with the process settled.
+    await sleep(1000);
+    const idle = readStatus(server.pid)!;
+    console.log(
+      `RSS idle after startup: ${mb(idle.VmRSS ?? 0)} MB (anonymous ${mb(idle.RssAnon ?? 0)} MB, files ${mb(idle.RssFile ?? 0)} MB; ${idle.Threads ?? 0} threads; VmHWM so far ${mb(idle.VmHWM ?? 0)} MB)`,
+    );
+    console.log(
+      `Input: 2400×1500 JPEG face composite (${(photo.size / 1024).toFixed(0)} KB), head turn, subtle zoom, normal speed, 16:9`,
+    );
+
+    const results: RenderResult[] = [];
+    for (let index = 1; index <= RENDERS; index += 1) {
+      const result = await renderOnce(client, server, photo, workDir, index);
+      results.push(result);
+      printRender(index, result);
+    }
+
+    // Whether the memory a render leaves behind is given back once the server sits idle.
+    await sleep(5000);
+    console.log(
+      `RSS idle at end (7 s after the last render): ${mb(statusValue(server.pid, 'VmRSS'))} MB`,
+    );
+    console.log(`Load average at end: ${loads()}`);
+    const worstKb = Math.max(
+      ...results.map((result) => Math.max(result.hwmKb, result.samples.peakRssKb)),
+    );
+    const within = worstKb / 1024 <= BUDGET_MB;
+    const wrongSize = results.filter(
+      (result) => result.record.width !== 1920 || result.record.height !== 1080,
+    );
+    console.log(
+      `Peak server RSS over both renders: ${mb(worstKb)} MB of ${BUDGET_MB} MB — ${within ? 'within budget' : 'OVER BUDGET'}`,
+    );
+    if (wrongSize.length > 0)
+      console.log('Not every video was 1920×1080: the Pro plan did not apply.');
+    return within && wrongSize.length === 0 ? 0 : 1;
+  } finally {
+    process.removeListener('SIGINT', interrupted);
+    process.removeListener('SIGTERM', interrupted);
+    if (server) {
+      await stopServer(server);
+      console.log(`Server stopped (exit code ${server.child.exitCode ?? server.child.signalCode})`);
+    }
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(
+    `bench:server-memory failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exitCode = 1;
+}
