@@ -38,24 +38,61 @@ export function warpRaster(
   return out;
 }
 
-/** A canvas holding `raster` shrunk by `scale` (≤ 1), drawn once with high-quality filtering. */
-function scaledCanvas(raster: Raster, scale: number): Canvas {
-  const source = rasterToCanvas(raster);
-  if (scale >= 1) return source;
-  const canvas = createCanvas(
-    Math.max(1, Math.round(raster.width * scale)),
-    Math.max(1, Math.round(raster.height * scale)),
-  );
+/** `raster` shrunk by `scale` (≤ 1), drawn once with high-quality filtering; itself when ≥ 1. */
+function shrinkRaster(raster: Raster, scale: number): Raster {
+  if (scale >= 1) return raster;
+  const width = Math.max(1, Math.round(raster.width * scale));
+  const height = Math.max(1, Math.round(raster.height * scale));
+  const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = 'high';
-  context.drawImage(source, 0, 0, canvas.width, canvas.height);
-  return canvas;
+  context.drawImage(rasterToCanvas(raster), 0, 0, width, height);
+  const out = createRaster(width, height);
+  out.data.set(context.getImageData(0, 0, width, height).data);
+  return out;
 }
 
 /** The end card shows the logo at most a quarter of the frame tall and the frame wide. */
 function logoScale(scene: Scene, logo: Raster): number {
   return Math.min(1, (scene.height * 0.25) / logo.height, scene.width / logo.width);
+}
+
+/**
+ * The photos a video's frames are drawn from, shrunk once to the largest size the scene
+ * ever shows them at: resampling full-resolution photos on every frame cost more than
+ * everything else, and a paint worker given these holds a few MB instead of full photos
+ * (up to 40 megapixels).
+ */
+export interface FramePanels {
+  before: Raster;
+  after: Raster;
+  logo: Raster | null;
+  /** Shrunk pixels per original pixel. */
+  scale: { before: number; after: number };
+  /** The logo's own size, which the end card's layout is computed from. */
+  logoSize: { width: number; height: number } | null;
+}
+
+export function shrinkPanels(
+  scene: Scene,
+  panels: { before: Raster; after: Raster; logo: Raster | null },
+): FramePanels {
+  const largest = largestPanelScale(
+    computeLayout(scene, scene.aspect, scene.panelSize),
+    scene.panelSize,
+  );
+  const t = scene.afterTransform;
+  const afterToCanonical = Math.sqrt(Math.abs(t.a * t.d - t.b * t.c));
+  const before = shrinkRaster(panels.before, Math.min(1, largest));
+  const after = shrinkRaster(panels.after, Math.min(1, largest * afterToCanonical));
+  return {
+    before,
+    after,
+    logo: panels.logo ? shrinkRaster(panels.logo, logoScale(scene, panels.logo)) : null,
+    scale: { before: before.width / panels.before.width, after: after.width / panels.after.width },
+    logoSize: panels.logo ? { width: panels.logo.width, height: panels.logo.height } : null,
+  };
 }
 
 export interface FrameRenderer {
@@ -69,6 +106,11 @@ export function createFrameRenderer(
   scene: Scene,
   panels: { before: Raster; after: Raster; logo: Raster | null },
 ): FrameRenderer {
+  return createShrunkFrameRenderer(scene, shrinkPanels(scene, panels));
+}
+
+/** A frame renderer over photos already shrunk by shrinkPanels (what paint workers get). */
+export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): FrameRenderer {
   registerEngineFonts();
   // Two canvases in turn: frame N+1 is drawn while frame N is still flowing into ffmpeg
   // (renderFrame hands out the canvas's own memory, which must not change mid-write).
@@ -76,25 +118,13 @@ export function createFrameRenderer(
     createCanvas(scene.width, scene.height),
     createCanvas(scene.width, scene.height),
   ];
-  // Shrink the photos once to the largest size they are ever shown at, instead of
-  // resampling full-resolution photos on every frame.
-  const largest = largestPanelScale(
-    computeLayout(scene, scene.aspect, scene.panelSize),
-    scene.panelSize,
-  );
-  const t = scene.afterTransform;
-  const afterToCanonical = Math.sqrt(Math.abs(t.a * t.d - t.b * t.c));
-  const beforeScale = Math.min(1, largest);
-  const afterScale = Math.min(1, largest * afterToCanonical);
-  const before = scaledCanvas(panels.before, beforeScale);
-  const after = scaledCanvas(panels.after, afterScale);
   const assets: SceneAssets<Canvas> = {
-    before,
-    after,
-    logo: panels.logo ? scaledCanvas(panels.logo, logoScale(scene, panels.logo)) : null,
-    scale: { before: before.width / panels.before.width, after: after.width / panels.after.width },
+    before: rasterToCanvas(panels.before),
+    after: rasterToCanvas(panels.after),
+    logo: panels.logo ? rasterToCanvas(panels.logo) : null,
+    scale: panels.scale,
   };
-  const logoSize = panels.logo ? { width: panels.logo.width, height: panels.logo.height } : null;
+  const logoSize = panels.logoSize;
   // Each frame is painted into the canvas that was not handed out last: the encoder may
   // still be reading the last one. A frame whose state equals the previous frame's (holds,
   // the end card) reuses those pixels instead of painting again.

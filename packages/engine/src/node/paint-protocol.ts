@@ -1,12 +1,12 @@
-import type { Raster } from '../raster.ts';
 import type { Scene } from '../scene.ts';
+import type { FramePanels } from './canvas-renderer.ts';
 
 /** What the render thread sends a paint worker. */
 export type PaintWorkerRequest =
   | {
       type: 'load';
       scene: Scene;
-      panels: { before: Raster; after: Raster; logo: Raster | null };
+      panels: FramePanels;
       /** Frame slots shared by every worker; slot k starts at k × frameBytes. */
       ring: SharedArrayBuffer;
       frameBytes: number;

@@ -4,7 +4,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import { createFrameRenderer, type FrameRenderer } from './canvas-renderer.ts';
+import { createShrunkFrameRenderer, type FrameRenderer } from './canvas-renderer.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 
 const port = parentPort;
@@ -30,7 +30,7 @@ let painted = 0;
 port.on('message', (request: PaintWorkerRequest) => {
   try {
     if (request.type === 'load') {
-      renderer = createFrameRenderer(request.scene, request.panels);
+      renderer = createShrunkFrameRenderer(request.scene, request.panels);
       ring = new Uint8Array(request.ring);
       frameBytes = request.frameBytes;
       reply({ type: 'loaded' });

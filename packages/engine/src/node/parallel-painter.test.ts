@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildScene } from '../build-scene.ts';
 import { frameRuns } from '../frame-runs.ts';
 import { createRaster, type Raster } from '../raster.ts';
-import { createFrameRenderer } from './canvas-renderer.ts';
+import { createFrameRenderer, shrinkPanels } from './canvas-renderer.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
 import { startParallelPainter, type ParallelPainter } from './parallel-painter.ts';
 
@@ -55,7 +55,7 @@ afterAll(async () => Promise.all(started.map((each) => each.close())));
 describe('parallel painter', () => {
   it('paints every frame exactly as the single-thread renderer does, whichever worker and slot', async () => {
     const pool = painter(2);
-    await pool.load(scene, panels);
+    await pool.load(scene, shrinkPanels(scene, panels));
     const reference = createFrameRenderer(scene, panels);
     // Every run's first frame, with every slot in flight as the render keeps them; a slot
     // is painted again only after its pixels have been read.
@@ -80,34 +80,35 @@ describe('parallel painter', () => {
   it('refuses to paint before a scene is loaded and outside the ring', async () => {
     const pool = painter(1);
     await expect(pool.paint(0, 0)).rejects.toThrow(/before load/);
-    await pool.load(scene, panels);
+    await pool.load(scene, shrinkPanels(scene, panels));
     await expect(pool.paint(0, pool.slotCount)).rejects.toThrow(/slot must be/);
   });
 
   it('fails with the reason when a worker cannot paint, and is not handed out again', async () => {
     const broken = acquirePainter(1);
-    const truncated = { ...panels, before: { ...panels.before, data: new Uint8ClampedArray(16) } };
+    const shrunk = shrinkPanels(scene, panels);
+    const truncated = { ...shrunk, before: { ...shrunk.before, data: new Uint8ClampedArray(16) } };
     await expect(broken.load(scene, truncated)).rejects.toThrow(/Painting a frame failed/);
     expect(broken.isBroken).toBe(true);
     await releasePainter(1, broken);
     const next = acquirePainter(1);
     started.push(next);
     expect(next).not.toBe(broken);
-    await next.load(scene, panels);
+    await next.load(scene, shrinkPanels(scene, panels));
     expect((await next.paint(0, 0)).length).toBe(scene.width * scene.height * 4);
   });
 
   it('hands a released painter out again, emptied, and it paints the next video right', async () => {
     const first = acquirePainter(3);
     started.push(first);
-    await first.load(scene, panels);
+    await first.load(scene, shrinkPanels(scene, panels));
     await first.paint(5, 0);
     await releasePainter(3, first);
     await expect(first.paint(5, 0)).rejects.toThrow(/before load/);
     const again = acquirePainter(3);
     expect(again).toBe(first);
     const swapped = { ...panels, before: panels.after, after: panels.before };
-    await again.load(scene, swapped);
+    await again.load(scene, shrinkPanels(scene, swapped));
     const expected = createFrameRenderer(scene, swapped).renderFrame(60);
     expect(Buffer.compare(Buffer.from(await again.paint(60, 1)), expected)).toBe(0);
   });
@@ -134,7 +135,7 @@ describe('parallel painter', () => {
         branding: { clinicName: 'Clinic' },
       })});
       const pool = startParallelPainter(2);
-      await pool.load(scene, { before: panel, after: panel, logo: null });
+      await pool.load(scene, { before: panel, after: panel, logo: null, scale: { before: 1, after: 1 }, logoSize: null });
       const pixels = await pool.paint(3, 1);
       console.log('painted', pixels.length);
     `;

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Raster } from '../raster.ts';
 import type { Scene } from '../scene.ts';
+import type { FramePanels } from './canvas-renderer.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 
 // Node 24 strips the worker's types itself, so it starts without the tsx loader: with it,
@@ -22,8 +22,8 @@ export function defaultPaintThreads(): number {
  * shared slots that the encoder reads in place.
  */
 export interface ParallelPainter {
-  /** Gives every worker the scene and panels; resolves once all of them can paint. */
-  load(scene: Scene, panels: { before: Raster; after: Raster; logo: Raster | null }): Promise<void>;
+  /** Gives every worker the scene and shrunk photos; resolves once all of them can paint. */
+  load(scene: Scene, panels: FramePanels): Promise<void>;
   /** Slots in the ring: a slot must not be painted again until its frame has been encoded. */
   readonly slotCount: number;
   /** Paints `frame` into `slot` and resolves with that slot's pixels (RGBA, opaque). */

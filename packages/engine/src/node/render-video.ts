@@ -11,7 +11,7 @@ import { createRaster, cropRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../scene.ts';
 import { phasesFor } from '../timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
-import { warpRaster } from './canvas-renderer.ts';
+import { shrinkPanels, warpRaster } from './canvas-renderer.ts';
 import { decodeImage } from './decode-image.ts';
 import { decodeLogo } from './decode-logo.ts';
 import { startEncoder } from './ffmpeg-encoder.ts';
@@ -194,7 +194,7 @@ async function renderWithPainter(
   onProgress: (progress: RenderVideoProgress) => void,
 ): Promise<RenderVideoResult> {
   const { scene, panels, provenance, warnings } = await prepareRender(request, onProgress);
-  await painter.load(scene, panels);
+  await painter.load(scene, shrinkPanels(scene, panels));
   onProgress({ stage: 3, percent: 10 });
 
   const videoPath = path.join(request.outputDir, 'video.mp4');
