@@ -34,10 +34,14 @@ export async function faceCompositePng(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A side-by-side PNG of smooth texture: two halves with no face in them. */
-export async function facelessCompositePng(): Promise<Buffer> {
-  const width = 1600;
-  const height = 1000;
+/**
+ * A side-by-side PNG of smooth texture painted in code (no patient photo anywhere): two
+ * halves with no face in them, the after half brighter so the engine finds the split.
+ */
+export async function texturedCompositePng(
+  size: { width: number; height: number } = { width: 1600, height: 1000 },
+): Promise<Buffer> {
+  const { width, height } = size;
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {

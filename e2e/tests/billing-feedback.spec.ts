@@ -1,26 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { texturedCompositePng } from '../helpers/face-photo.ts';
 import { registerClinic } from './billing-helpers.ts';
-
-async function compositePng(): Promise<Buffer> {
-  const width = 1280;
-  const height = 800;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 3;
-      const shade = 120 + 40 * Math.sin((x % (width / 2)) / 23) * Math.cos(y / 37);
-      const lift = x >= width / 2 ? 16 : 0;
-      pixels[i] = shade + lift;
-      pixels[i + 1] = shade * 0.82 + lift;
-      pixels[i + 2] = shade * 0.7 + lift;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
 
 /** Renders one video on /generate and downloads it; answers the feedback request it sends. */
 async function renderAndDownload(page: Page, photo: Buffer): Promise<void> {
@@ -44,7 +25,7 @@ test('feedback after a download is stored for the video, Good at once and Bad wi
 }) => {
   test.setTimeout(360_000);
   await registerClinic(page);
-  const photo = await compositePng();
+  const photo = await texturedCompositePng({ width: 1280, height: 800 });
 
   await renderAndDownload(page, photo);
   const goodRequest = page.waitForRequest('**/api/feedback');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { texturedCompositePng } from '../helpers/face-photo.ts';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -41,26 +41,8 @@ export function grantCredits(email: string, amount: number, bucket: 'free' | 'bo
 
 let composite: Buffer | undefined;
 
-/** A side-by-side composite painted in code (no patient photo anywhere). */
 async function compositePng(): Promise<Buffer> {
-  if (composite) return composite;
-  const width = 1440;
-  const height = 900;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const local = x % (width / 2);
-      const i = (y * width + x) * 3;
-      const shade = 110 + 50 * Math.sin(local / 29) * Math.cos(y / 41);
-      const lift = x >= width / 2 ? 18 : 0;
-      pixels[i] = shade + lift;
-      pixels[i + 1] = shade * 0.8 + lift;
-      pixels[i + 2] = shade * 0.7 + lift;
-    }
-  }
-  composite = await sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
+  composite ??= await texturedCompositePng({ width: 1440, height: 900 });
   return composite;
 }
 

@@ -1,26 +1,5 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
-
-/** A side-by-side composite painted in code: a warm "before" and a brighter "after". */
-async function compositePng(): Promise<Buffer> {
-  const width = 1600;
-  const height = 1000;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const local = x % (width / 2);
-      const i = (y * width + x) * 3;
-      const shade = 110 + 50 * Math.sin(local / 29) * Math.cos(y / 41);
-      const lift = x >= width / 2 ? 18 : 0;
-      pixels[i] = shade + lift;
-      pixels[i + 1] = shade * 0.8 + lift;
-      pixels[i + 2] = shade * 0.7 + lift;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
+import { texturedCompositePng } from '../helpers/face-photo.ts';
 
 test('a clinic uploads a composite, previews it, renders a real MP4 and spends one credit', async ({
   page,
@@ -39,7 +18,7 @@ test('a clinic uploads a composite, previews it, renders a real MP4 and spends o
   await page.getByLabel('Upload your before & after photo').setInputFiles({
     name: 'composite.png',
     mimeType: 'image/png',
-    buffer: await compositePng(),
+    buffer: await texturedCompositePng(),
   });
   await expect(page.getByText(/split found: side by side/i)).toBeVisible();
   await expect(page.locator('canvas[aria-label^="Live preview"]')).toBeVisible();

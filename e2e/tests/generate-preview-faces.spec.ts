@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { frameCount, type Raster, type Scene } from '@glowreel/engine';
 import { createFrameRenderer, prepareRender } from '@glowreel/engine/node';
-import { faceCompositePng, facelessCompositePng } from '../helpers/face-photo.ts';
+import { faceCompositePng, texturedCompositePng } from '../helpers/face-photo.ts';
 import { signUp } from '../helpers/site.ts';
 
 const CLINIC = 'Lumen Aesthetics';
@@ -167,7 +167,7 @@ test('the live preview says when the photo shows no face, in the render’s word
 }) => {
   test.setTimeout(120_000);
   const csp = watchCsp(page);
-  await openGenerate(page, await facelessCompositePng());
+  await openGenerate(page, await texturedCompositePng());
   const status = page.getByRole('status').filter({ hasText: /faces/i });
   await expect(status).toContainText('Faces checked. Your render will say:', { timeout: 90_000 });
   await expect(status).toContainText(
