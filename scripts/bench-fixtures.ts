@@ -1,26 +1,12 @@
 // Test photos shared by the benchmarks (bench:render, bench:server-memory), so both measure
 // the same input.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { readHumanSampleFace } from '@glowreel/engine/node';
 import sharp from 'sharp';
-
-/** Human's embedded 256×256 warm-up portrait (MIT package, read from node_modules). */
-export function humanSampleFace(): Buffer {
-  const humanRoot = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
-    '..',
-  );
-  const source = readFileSync(path.join(humanRoot, 'src', 'sample.ts'), 'utf8');
-  const base64 = /export const face: string = `([^`]+)`/.exec(source)?.[1];
-  if (!base64) throw new Error('Human no longer embeds its sample face');
-  return Buffer.from(base64.replace(/\s/g, ''), 'base64');
-}
 
 export async function makeFaceComposite(file: string): Promise<void> {
   // The same 2400×1500 size as the textured composite; each half shows the face enlarged
   // to 1200 px, the after half slightly warmer so the split finds the cut.
-  const half = await sharp(humanSampleFace())
+  const half = await sharp(readHumanSampleFace())
     .resize(1200, 1500, { fit: 'cover', position: 'top' })
     .removeAlpha()
     .toBuffer();

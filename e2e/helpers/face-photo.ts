@@ -1,16 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { readHumanSampleFace } from '@glowreel/engine/node';
 import sharp from 'sharp';
-
-/** Human's embedded 256×256 warm-up portrait (a computer-generated face in node_modules). */
-function humanSampleFace(): Buffer {
-  const humanDist = path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human'));
-  const source = readFileSync(path.join(humanDist, '..', 'src', 'sample.ts'), 'utf8');
-  const base64 = /export const face: string = `([^`]+)`/.exec(source)?.[1];
-  if (!base64) throw new Error('Human no longer embeds its sample face');
-  return Buffer.from(base64.replace(/\s/g, ''), 'base64');
-}
 
 /**
  * A 2000×1250 side-by-side PNG whose halves show the sample face enlarged to 1000 px wide, so
@@ -20,7 +9,7 @@ function humanSampleFace(): Buffer {
 export async function faceCompositePng(): Promise<Buffer> {
   const width = 1000;
   const height = 1250;
-  const before = await sharp(humanSampleFace())
+  const before = await sharp(readHumanSampleFace())
     .resize(width, height, { fit: 'cover', position: 'top' })
     .removeAlpha()
     .toBuffer();

@@ -1,8 +1,5 @@
 // Test helpers for face motion on real canvases: a face that ships with a dependency, and
 // one panel drawn at one motion state.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { Canvas2D } from '../canvas.ts';
@@ -12,6 +9,7 @@ import type { FaceMotionState } from '../motion/face-motion-schedule.ts';
 import type { FaceRig } from '../motion/face-rig.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import { rasterToCanvas } from './canvas-renderer.ts';
+import { readHumanSampleFace } from './human-sample-face.ts';
 
 export const NEUTRAL: FaceMotionState = { yawDegrees: 0, smile: 0, surprise: 0, blink: 0 };
 
@@ -20,14 +18,7 @@ export const NEUTRAL: FaceMotionState = { yawDegrees: 0, smile: 0, surprise: 0, 
  * MIT package), read from node_modules at test time, enlarged `scale` times.
  */
 export async function humanSampleFace(scale = 4): Promise<Raster> {
-  const humanRoot = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
-    '..',
-  );
-  const source = await readFile(path.join(humanRoot, 'src', 'sample.ts'), 'utf8');
-  const base64 = /export const face: string = `([^`]+)`/.exec(source)?.[1];
-  if (!base64) throw new Error('Human no longer embeds its sample face');
-  const { data, info } = await sharp(Buffer.from(base64.replace(/\s/g, ''), 'base64'))
+  const { data, info } = await sharp(readHumanSampleFace())
     .resize(256 * scale, 256 * scale, { kernel: 'lanczos3' })
     .ensureAlpha()
     .raw()

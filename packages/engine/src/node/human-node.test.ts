@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import type * as TfCore from '@tensorflow/tfjs-core';
@@ -15,6 +14,7 @@ import {
   type NodeHuman,
   type NodeHumanTf,
 } from './human-node.ts';
+import { readHumanSampleFace } from './human-sample-face.ts';
 
 // Compile-time checks that the real declarations satisfy our typed seam. Human types its `tf`
 // as any, so the tfjs calls are checked against tfjs-core, which Human's Node build re-exports
@@ -33,14 +33,7 @@ export type _SeamConforms = [
  * node_modules at test time and never copied into the repository.
  */
 async function humanSampleFace(): Promise<Raster> {
-  const humanRoot = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
-    '..',
-  );
-  const source = await readFile(path.join(humanRoot, 'src', 'sample.ts'), 'utf8');
-  const base64 = /export const face: string = `([^`]+)`/.exec(source)?.[1];
-  if (!base64) throw new Error('Human no longer embeds its sample face');
-  const { data, info } = await sharp(Buffer.from(base64.replace(/\s/g, ''), 'base64'))
+  const { data, info } = await sharp(readHumanSampleFace())
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });

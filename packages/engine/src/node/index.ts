@@ -28,6 +28,7 @@ export { probeVideo, type VideoProbe } from './ffprobe.ts';
 export { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, decodeLogo } from './decode-logo.ts';
 export { engineFontFiles, registerEngineFonts } from './fonts.ts';
 export { getNodeFaceDetector, humanNodePaths, type NodeFaceDetector } from './human-node.ts';
+export { readHumanSampleFace } from './human-sample-face.ts';
 export {
   ImageInputError,
   isImageInputError,
