@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildScene, frameCount } from './build-scene.ts';
 import { frameRuns } from './frame-runs.ts';
+import { makeSceneInput } from './scene-input.factory.ts';
 import { evaluate, frameStateKey, phasesFor } from './timeline.ts';
 
-const input = {
-  size: { width: 1280, height: 720 },
-  options: {
-    primaryAnimation: 'animate_before_head_turn',
-    emphasisEffect: 'subtle_zoom',
-    motionSpeed: 'normal',
-    aspect: '16:9',
-  },
-  beforeSize: { width: 800, height: 1000 },
-  afterSize: { width: 800, height: 1000 },
-  alignment: null,
-  faceCenter: { x: 400, y: 420 },
-  treatedArea: null,
-  branding: { clinicName: 'Lumen Aesthetics' },
-} as const;
+const input = makeSceneInput({ faceCenter: { x: 400, y: 420 } });
 
 describe('frameRuns', () => {
   const scene = buildScene(input);

@@ -3,6 +3,7 @@ import { buildScene } from '../build-scene.ts';
 import { ALIGNMENT_SKIP_REASONS } from './alignment.ts';
 import { faceSceneFields } from './face-scene-fields.ts';
 import { makeFace, makeMeshFace } from './face-landmarks.factory.ts';
+import { makeSceneInput } from '../scene-input.factory.ts';
 
 describe('faceSceneFields', () => {
   it('aligns the after face onto the before face and focuses on the before face', () => {
@@ -70,20 +71,13 @@ describe('faceSceneFields', () => {
       autoAlign: true,
       wasDetectionRun: true,
     });
-    const scene = buildScene({
-      size: { width: 1280, height: 720 },
-      options: {
-        primaryAnimation: 'animate_before_head_turn',
-        emphasisEffect: 'subtle_zoom',
-        motionSpeed: 'normal',
-        aspect: '16:9',
-      },
-      beforeSize: { width: 800, height: 900 },
-      afterSize: { width: 800, height: 900 },
-      ...fields.scene,
-      treatedArea: null,
-      branding: { clinicName: 'Lumen Aesthetics' },
-    });
+    const scene = buildScene(
+      makeSceneInput({
+        beforeSize: { width: 800, height: 900 },
+        afterSize: { width: 800, height: 900 },
+        ...fields.scene,
+      }),
+    );
     expect(scene.faceMotion.before?.kind).toBe('head_turn');
     expect(scene.faceMotion.after?.kind).toBe('blink');
     expect(scene.focus).toEqual({ x: 400, y: 360 });

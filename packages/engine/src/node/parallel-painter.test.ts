@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildScene } from '../build-scene.ts';
 import { frameRuns } from '../frame-runs.ts';
 import { createRaster, type Raster } from '../raster.ts';
+import { makeSceneInput } from '../scene-input.factory.ts';
 import { createFrameRenderer, shrinkPanels } from './canvas-renderer.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
 import { startParallelPainter, type ParallelPainter } from './parallel-painter.ts';
@@ -28,21 +29,16 @@ const panels = {
   after: texturedPanel(300, 400, 2),
   logo: null,
 };
-const scene = buildScene({
-  size: { width: 320, height: 180 },
-  options: {
-    primaryAnimation: 'animate_before_head_turn',
-    emphasisEffect: 'subtle_zoom',
-    motionSpeed: 'fast',
-    aspect: '16:9',
-  },
-  beforeSize: panels.before,
-  afterSize: panels.after,
-  alignment: null,
-  faceCenter: { x: 150, y: 160 },
-  treatedArea: null,
-  branding: { clinicName: 'Lumen Aesthetics', treatmentTitle: 'Lip Refill' },
-});
+const scene = buildScene(
+  makeSceneInput({
+    size: { width: 320, height: 180 },
+    options: { motionSpeed: 'fast' },
+    beforeSize: panels.before,
+    afterSize: panels.after,
+    faceCenter: { x: 150, y: 160 },
+    branding: { clinicName: 'Lumen Aesthetics', treatmentTitle: 'Lip Refill' },
+  }),
+);
 
 const started: ParallelPainter[] = [];
 function painter(threads: number): ParallelPainter {
@@ -119,21 +115,13 @@ describe('parallel painter', () => {
       const { buildScene } = await import(${JSON.stringify(fileURLToPath(new URL('../build-scene.ts', import.meta.url)))});
       const { createRaster } = await import(${JSON.stringify(fileURLToPath(new URL('../raster.ts', import.meta.url)))});
       const panel = createRaster(40, 40);
-      const scene = buildScene(${JSON.stringify({
+      const { makeSceneInput } = await import(${JSON.stringify(fileURLToPath(new URL('../scene-input.factory.ts', import.meta.url)))});
+      const scene = buildScene(makeSceneInput({
         size: { width: 64, height: 36 },
-        options: {
-          primaryAnimation: 'animate_before_head_turn',
-          emphasisEffect: 'none',
-          motionSpeed: 'normal',
-          aspect: '16:9',
-        },
+        options: { emphasisEffect: 'none' },
         beforeSize: { width: 40, height: 40 },
         afterSize: { width: 40, height: 40 },
-        alignment: null,
-        faceCenter: null,
-        treatedArea: null,
-        branding: { clinicName: 'Clinic' },
-      })});
+      }));
       const pool = startParallelPainter(2);
       await pool.load(scene, { before: panel, after: panel, logo: null, scale: { before: 1, after: 1 }, logoSize: null });
       const pixels = await pool.paint(3, 1);
