@@ -113,7 +113,10 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       await Promise.all(pool.map((thread) => ask(thread, { type: 'unload' })));
     },
     async paint(frame, slot) {
-      if (!ring) throw new Error('paint() before load()');
+      // Taken now: an unload or a load of another size may replace `ring` while this waits.
+      const target = ring;
+      const bytes = frameBytes;
+      if (!target) throw new Error('paint() before load()');
       if (!Number.isInteger(slot) || slot < 0 || slot >= slotCount) {
         throw new RangeError(`slot must be 0–${slotCount - 1}, got ${slot}`);
       }
@@ -121,7 +124,7 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       nextThread += 1;
       if (!thread) throw new Error('no paint worker');
       await ask(thread, { type: 'paint', frame, slot });
-      return new Uint8Array(ring, slot * frameBytes, frameBytes);
+      return new Uint8Array(target, slot * bytes, bytes);
     },
     async close() {
       if (closed) return;
