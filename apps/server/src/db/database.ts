@@ -1,9 +1,12 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { ensureEmbeddedDatabase } from './create-embedded-database.ts';
+import { EMBEDDED_DATABASE_START_PARAMS } from './embedded-database-options.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseHandle {
@@ -18,8 +21,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'pglite') {
-    await mkdir(config.dataDir, { recursive: true });
-    const client = await PGlite.create(config.dataDir);
+    await mkdir(path.dirname(config.dataDir), { recursive: true });
+    await ensureEmbeddedDatabase(config.dataDir);
+    const client = await PGlite.create(config.dataDir, {
+      startParams: [...EMBEDDED_DATABASE_START_PARAMS],
+    });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {
       db,
