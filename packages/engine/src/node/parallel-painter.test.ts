@@ -137,4 +137,43 @@ describe('parallel painter', () => {
     expect(child.signal).toBeNull();
     expect(child.status).toBe(0);
   });
+  it('keeps its memory flat while one worker paints a whole 1080p video back to back', () => {
+    // Run in a process of its own so its resident memory is the painter's alone. Each frame
+    // read out of the canvas is an 8 MB copy: had the worker kept them until it went idle,
+    // 150 frames would add over 1 GB.
+    const script = `
+      const { startParallelPainter } = await import(${JSON.stringify(fileURLToPath(new URL('./parallel-painter.ts', import.meta.url)))});
+      const { buildScene } = await import(${JSON.stringify(fileURLToPath(new URL('../build-scene.ts', import.meta.url)))});
+      const { createRaster } = await import(${JSON.stringify(fileURLToPath(new URL('../raster.ts', import.meta.url)))});
+      const { makeSceneInput } = await import(${JSON.stringify(fileURLToPath(new URL('../scene-input.factory.ts', import.meta.url)))});
+      const panel = createRaster(900, 1000);
+      panel.data.fill(200);
+      const scene = buildScene(makeSceneInput({
+        size: { width: 1920, height: 1080 },
+        beforeSize: { width: 900, height: 1000 },
+        afterSize: { width: 900, height: 1000 },
+      }));
+      const pool = startParallelPainter(1);
+      await pool.load(scene, { before: panel, after: panel, logo: null, scale: { before: 1, after: 1 }, logoSize: null });
+      await pool.paint(0, 0);
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const inFlight = [];
+      for (let frame = 0; frame < 150; frame += 1) {
+        const slot = frame % pool.slotCount;
+        await inFlight[slot];
+        inFlight[slot] = pool.paint(frame, slot).then(() => { peak = Math.max(peak, process.memoryUsage().rss); });
+      }
+      await Promise.all(inFlight);
+      await pool.close();
+      console.log('growth', Math.round((peak - before) / 1048576));
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.stderr).not.toMatch(/Error/);
+    const growthMb = Number(/growth (\d+)/.exec(child.stdout)?.[1] ?? Number.NaN);
+    expect(growthMb).toBeLessThan(300);
+  });
 });
