@@ -96,7 +96,7 @@ export function shrinkPanels(
 }
 
 export interface FrameRenderer {
-  /** RGBA bytes of frame `index` (opaque, so premultiplied equals straight alpha). */
+  /** RGBA bytes of frame `index`, a copy (opaque, so premultiplied equals straight alpha). */
   renderFrame(index: number): Uint8Array;
   /** The frame as a Raster (a copy), for posters and tests. */
   frameRaster(index: number): Raster;
@@ -112,12 +112,12 @@ export function createFrameRenderer(
 /** A frame renderer over photos already shrunk by shrinkPanels (what paint workers get). */
 export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): FrameRenderer {
   registerEngineFonts();
-  // Two canvases in turn: frame N+1 is drawn while frame N is still flowing into ffmpeg
-  // (renderFrame hands out the canvas's own memory, which must not change mid-write).
-  const canvases = [
-    createCanvas(scene.width, scene.height),
-    createCanvas(scene.width, scene.height),
-  ];
+  // One canvas: every read-out (data(), getImageData) is a copy, so the next frame may be
+  // drawn while the last one is still being written to ffmpeg.
+  const canvas = createCanvas(scene.width, scene.height);
+  const napiContext = canvas.getContext('2d');
+  // The napi context implements the Canvas 2D calls the timeline uses.
+  const context = napiContext as unknown as Canvas2D<Canvas>;
   const assets: SceneAssets<Canvas> = {
     before: rasterToCanvas(panels.before),
     after: rasterToCanvas(panels.after),
@@ -125,20 +125,13 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
     scale: panels.scale,
   };
   const logoSize = panels.logoSize;
-  // Each frame is painted into the canvas that was not handed out last: the encoder may
-  // still be reading the last one. A frame whose state equals the previous frame's (holds,
-  // the end card) reuses those pixels instead of painting again.
-  let lastCanvas = 1;
+  // A frame whose state equals the previous frame's (holds, the end card) is already on the
+  // canvas.
   let lastStateKey = '';
   const paint = (index: number): Canvas => {
     const state = evaluate(scene, index / scene.fps);
     const stateKey = frameStateKey(state);
-    const previous = canvases[lastCanvas];
-    if (stateKey === lastStateKey && previous) return previous;
-    lastCanvas = 1 - lastCanvas;
-    const canvas = canvases[lastCanvas] ?? createCanvas(scene.width, scene.height);
-    // The napi context implements the Canvas 2D calls the timeline uses.
-    const context = canvas.getContext('2d') as unknown as Canvas2D<Canvas>;
+    if (stateKey === lastStateKey) return canvas;
     draw(context, scene, state, assets, { logoSize });
     lastStateKey = stateKey;
     return canvas;
@@ -148,9 +141,9 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
       return paint(index).data();
     },
     frameRaster(index) {
-      const canvas = paint(index);
+      paint(index);
       const out = createRaster(scene.width, scene.height);
-      out.data.set(canvas.getContext('2d').getImageData(0, 0, scene.width, scene.height).data);
+      out.data.set(napiContext.getImageData(0, 0, scene.width, scene.height).data);
       return out;
     },
   };
