@@ -11,15 +11,15 @@ export type ImageInputErrorCode =
   | 'truncated_image'
   | 'image_too_many_pixels';
 
+// Plain fields rather than a parameter property: the render worker loads the engine with
+// Node's own type stripping, which accepts only erasable TypeScript.
 export class ImageInputError extends Error {
   override readonly name = 'ImageInputError';
+  readonly code: ImageInputErrorCode;
 
-  constructor(
-    readonly code: ImageInputErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: ImageInputErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.code = code;
   }
 }
 
