@@ -218,6 +218,8 @@ function startServer(dataDir: string, port: number): Server {
     // As deployed; nothing in the server depends on it apart from refusing test settings.
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    // What `npm start` sets (glibc reads it when the process starts).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   });
   // Node itself with the tsx loader (not the tsx CLI, which would put a second node process
   // in between), so the child's pid is the server process whose memory is measured.
