@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const CHILD_SCRIPT = new URL('./create-embedded-database.child.ts', import.meta.url);
+// A path, not a URL's pathname: that would keep a folder name's spaces percent-encoded.
+const CHILD_SCRIPT = fileURLToPath(new URL('./create-embedded-database.child.ts', import.meta.url));
 const STDERR_TAIL_CHARS = 2000;
 
 export function hasEmbeddedDatabase(folder: string): boolean {
@@ -52,7 +54,7 @@ async function removeEmptyFolder(folder: string): Promise<void> {
 function runCreateChild(folder: string): Promise<void> {
   return new Promise((resolve, reject) => {
     // No inherited loader flags: the parent may run under tsx, the child needs none.
-    const child = spawn(process.execPath, [CHILD_SCRIPT.pathname, folder], {
+    const child = spawn(process.execPath, [CHILD_SCRIPT, folder], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -40,6 +40,18 @@ const scene = buildScene(
   }),
 );
 
+/** What a child process (given as an `-e` module script) imports to paint on its own. */
+const CHILD_MODULES: [name: string, file: string][] = [
+  ['startParallelPainter', './parallel-painter.ts'],
+  ['buildScene', '../build-scene.ts'],
+  ['createRaster', '../raster.ts'],
+  ['makeSceneInput', '../scene-input.factory.ts'],
+];
+const CHILD_IMPORTS = CHILD_MODULES.map(
+  ([name, file]) =>
+    `const { ${name} } = await import(${JSON.stringify(fileURLToPath(new URL(file, import.meta.url)))});`,
+).join('\n');
+
 const started: ParallelPainter[] = [];
 function painter(threads: number): ParallelPainter {
   const created = startParallelPainter(threads);
@@ -111,11 +123,8 @@ describe('parallel painter', () => {
 
   it('lets a process end while its idle painters wait for the next render', () => {
     const script = `
-      const { startParallelPainter } = await import(${JSON.stringify(fileURLToPath(new URL('./parallel-painter.ts', import.meta.url)))});
-      const { buildScene } = await import(${JSON.stringify(fileURLToPath(new URL('../build-scene.ts', import.meta.url)))});
-      const { createRaster } = await import(${JSON.stringify(fileURLToPath(new URL('../raster.ts', import.meta.url)))});
+      ${CHILD_IMPORTS}
       const panel = createRaster(40, 40);
-      const { makeSceneInput } = await import(${JSON.stringify(fileURLToPath(new URL('../scene-input.factory.ts', import.meta.url)))});
       const scene = buildScene(makeSceneInput({
         size: { width: 64, height: 36 },
         options: { emphasisEffect: 'none' },
@@ -142,10 +151,7 @@ describe('parallel painter', () => {
     // read out of the canvas is an 8 MB copy: had the worker kept them until it went idle,
     // 150 frames would add over 1 GB.
     const script = `
-      const { startParallelPainter } = await import(${JSON.stringify(fileURLToPath(new URL('./parallel-painter.ts', import.meta.url)))});
-      const { buildScene } = await import(${JSON.stringify(fileURLToPath(new URL('../build-scene.ts', import.meta.url)))});
-      const { createRaster } = await import(${JSON.stringify(fileURLToPath(new URL('../raster.ts', import.meta.url)))});
-      const { makeSceneInput } = await import(${JSON.stringify(fileURLToPath(new URL('../scene-input.factory.ts', import.meta.url)))});
+      ${CHILD_IMPORTS}
       const panel = createRaster(900, 1000);
       panel.data.fill(200);
       const scene = buildScene(makeSceneInput({
