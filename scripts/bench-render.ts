@@ -1,6 +1,7 @@
 // npm run bench:render — the full render (decode, split, faces, frames, encode) against
 // a bare ffmpeg encode of the same number of synthetic frames at the same size and
-// preset, measured in the same run. Each case runs in a fresh process so its peak RSS
+// preset, handed to ffmpeg in the same pixel format as the render hands it (I420),
+// measured in the same run. Each case runs in a fresh process so its peak RSS
 // is its own; there it renders twice: the first render also loads the face model and
 // starts the paint workers (once per server), the second is what a running server does.
 // Prints seconds, the ratios and peak RSS per case.
@@ -19,6 +20,7 @@ import {
   type PrimaryAnimation,
 } from '@glowreel/contracts';
 import {
+  createI420Converter,
   prepareRender,
   renderVideoFile,
   resolveFfmpegPath,
@@ -216,7 +218,9 @@ async function runFaces(input: string): Promise<Measurement> {
 async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement> {
   const { width, height } = outputSizeFor(plan, aspect);
   const outputDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-bare-'));
-  // Frames are prepared before the clock starts: this measures ffmpeg alone.
+  // Frames are prepared (and converted to I420, as the render's paint workers do) before the
+  // clock starts: this measures ffmpeg alone.
+  const toI420 = createI420Converter(width, height);
   const frames = Array.from({ length: 8 }, (_, k) => {
     const frame = Buffer.alloc(width * height * 4);
     for (let i = 0; i < frame.length; i += 4) {
@@ -226,7 +230,7 @@ async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement>
       frame[i + 2] = 128;
       frame[i + 3] = 255;
     }
-    return frame;
+    return toI420.convert(frame).slice();
   });
   const cpuStarted = cpuSecondsSoFar();
   const started = performance.now();
@@ -234,6 +238,7 @@ async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement>
     ffmpegPath: resolveFfmpegPath(null),
     width,
     height,
+    inputFormat: 'yuv420p',
     outputPath: path.join(outputDir, 'bare.mp4'),
   });
   for (let index = 0; index < FRAMES; index += 1)
@@ -307,7 +312,7 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   console.log(
-    `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset as the product uses, 2400×1500 JPEG composite`,
+    `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset and I420 input as the product uses, 2400×1500 JPEG composite`,
   );
   console.log(
     'case                 | first render s | render s | bare encode s | first ratio | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | faces moved',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEncoderArgs, type EncoderSpec } from './ffmpeg-args.ts';
+import { buildEncoderArgs, buildEncoderEnvironment, type EncoderSpec } from './ffmpeg-args.ts';
 
 const spec: EncoderSpec = { width: 1280, height: 720, outputPath: '/tmp/out/video.mp4' };
 
@@ -59,6 +59,44 @@ describe('buildEncoderArgs', () => {
       '-y',
       '/tmp/out/video.mp4',
     ]);
+  });
+
+  it('passes I420 input to x264 as it is, declared BT.709 limited range, with no conversion filter', () => {
+    const args = buildEncoderArgs({ ...spec, inputFormat: 'yuv420p' });
+    const input = args.slice(0, args.indexOf('pipe:0') + 1);
+    expect(input).toEqual([
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'yuv420p',
+      '-s',
+      '1280x720',
+      '-colorspace',
+      'bt709',
+      '-color_range',
+      'tv',
+      '-r',
+      '30',
+      '-i',
+      'pipe:0',
+    ]);
+    expect(args).not.toContain('-vf');
+    // The output side (codec, tags, faststart) is the same as for RGBA input.
+    expect(args.slice(input.length)).toEqual(
+      buildEncoderArgs(spec).slice(buildEncoderArgs(spec).indexOf('-c:v')),
+    );
+  });
+
+  it('keeps glibc from handing I420 frames back to the kernel between frames, and only for I420', () => {
+    expect(buildEncoderEnvironment({ inputFormat: 'yuv420p' })).toEqual({
+      MALLOC_MMAP_THRESHOLD_: '8388608',
+      MALLOC_TRIM_THRESHOLD_: '33554432',
+    });
+    expect(buildEncoderEnvironment({ inputFormat: 'rgba' })).toEqual({});
+    expect(buildEncoderEnvironment({})).toEqual({});
   });
 
   it('treats null as the default for every option', () => {

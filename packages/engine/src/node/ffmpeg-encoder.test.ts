@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { resolveFfmpegPath } from './binaries.ts';
 import { DEFAULT_X264_PRESET } from './ffmpeg-args.ts';
 import { startEncoder, type Encoder } from './ffmpeg-encoder.ts';
 import { probeVideo } from './ffprobe.ts';
+import { createI420Converter } from './rgba-to-i420.ts';
 
 const run = promisify(execFile);
 const ffmpegPath = resolveFfmpegPath();
@@ -132,6 +133,48 @@ describe('startEncoder (real ffmpeg)', () => {
     expect(Math.abs(r - 224)).toBeLessThanOrEqual(2);
     expect(Math.abs(g - 172)).toBeLessThanOrEqual(2);
     expect(Math.abs(b - 140)).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps colours from I420 input: frames converted by the paint workers play back as painted', async () => {
+    const outputPath = path.join(dir, 'colour-i420.mp4');
+    const tones = [
+      [224, 172, 140],
+      [90, 60, 45],
+      [30, 160, 220],
+    ] as const;
+    const rgba = Buffer.alloc(64 * 64 * 4);
+    // Three vertical bands, one per colour.
+    for (let i = 0; i < rgba.length; i += 4) {
+      const band = Math.min(2, Math.floor(((i / 4) % 64) / 22));
+      rgba.set([...tones[band]!, 255], i);
+    }
+    const frame = createI420Converter(64, 64).convert(rgba);
+    const encoder = startEncoder({
+      ffmpegPath,
+      width: 64,
+      height: 64,
+      outputPath,
+      inputFormat: 'yuv420p',
+    });
+    expect(encoder.frameBytes).toBe(64 * 64 * 1.5);
+    // ffmpeg runs with the malloc settings that keep I420 frames off fresh pages.
+    const environment = readFileSync(`/proc/${encoder.pid}/environ`, 'utf8').split('\0');
+    expect(environment).toEqual(
+      expect.arrayContaining(['MALLOC_MMAP_THRESHOLD_=8388608', 'MALLOC_TRIM_THRESHOLD_=33554432']),
+    );
+    for (let index = 0; index < 3; index += 1) await encoder.write(frame);
+    await encoder.finish();
+    const rgb = await decodeFrames(
+      outputPath,
+      'scale=in_color_matrix=bt709:in_range=tv,format=rgb24',
+    );
+    tones.forEach((tone, band) => {
+      const at = (32 * 64 + band * 22 + 10) * 3;
+      const decoded = [...rgb.subarray(at, at + 3)];
+      decoded.forEach((value, channel) => {
+        expect(Math.abs(value - tone[channel]!)).toBeLessThanOrEqual(3);
+      });
+    });
   });
 
   it('lets the caller reuse the frame buffer once write() resolves', async () => {

@@ -1,15 +1,16 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { buildEncoderArgs, type EncoderSpec } from './ffmpeg-args.ts';
+import { buildEncoderArgs, buildEncoderEnvironment, type EncoderSpec } from './ffmpeg-args.ts';
 import { createStderrTail } from './ffmpeg-stderr-tail.ts';
+import { i420FrameBytes } from './rgba-to-i420.ts';
 
 export interface Encoder {
   /** ffmpeg's process id, for logs (undefined if it could not be started). */
   readonly pid: number | undefined;
-  /** Bytes every frame must have: width × height × 4 (RGBA). */
+  /** Bytes every frame must have: width × height × 4 for RGBA, × 3 / 2 for I420. */
   readonly frameBytes: number;
   /**
-   * Sends one RGBA frame. Resolves once ffmpeg's pipe has taken all of it, so a slow encoder holds
+   * Sends one frame in the spec's input format. Resolves once ffmpeg's pipe has taken all of it, so a slow encoder holds
    * the renderer back (backpressure) and the caller may then reuse the buffer — the canvas
    * renderer hands us its live pixel memory. Rejects if ffmpeg has died.
    */
@@ -30,9 +31,15 @@ interface Exit {
 
 export function startEncoder(spec: EncoderSpec & { ffmpegPath: string }): Encoder {
   const args = buildEncoderArgs(spec);
-  const frameBytes = spec.width * spec.height * 4;
+  const frameBytes =
+    (spec.inputFormat ?? 'rgba') === 'rgba'
+      ? spec.width * spec.height * 4
+      : i420FrameBytes(spec.width, spec.height);
   const stderr = createStderrTail();
-  const child = spawn(spec.ffmpegPath, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  const child = spawn(spec.ffmpegPath, args, {
+    stdio: ['pipe', 'ignore', 'pipe'],
+    env: { ...process.env, ...buildEncoderEnvironment(spec) },
+  });
   let state: 'encoding' | 'finishing' | 'done' | 'aborted' = 'encoding';
   let exit: Exit | undefined;
 

@@ -35,6 +35,7 @@ export {
   type ImageInputErrorCode,
 } from './image-input-error.ts';
 export { writePoster } from './poster.ts';
+export { createI420Converter, i420FrameBytes, type I420Converter } from './rgba-to-i420.ts';
 export {
   ENGINE_VERSION,
   prepareRender,

@@ -7,11 +7,12 @@ export type PaintWorkerRequest =
       type: 'load';
       scene: Scene;
       panels: FramePanels;
-      /** Frame slots shared by every worker; slot k starts at k × frameBytes. */
+      /** Frame slots shared by every worker, in I420; slot k starts at k × frameBytes. */
       ring: SharedArrayBuffer;
       frameBytes: number;
     }
-  | { type: 'paint'; frame: number; slot: number }
+  /** `keepRgba`: also send the frame's RGBA pixels back (the poster is made from one frame). */
+  | { type: 'paint'; frame: number; slot: number; keepRgba: boolean }
   /** The render is over: drop its canvases, panels and ring until the next load. */
   | { type: 'unload' };
 
@@ -19,5 +20,5 @@ export type PaintWorkerRequest =
 export type PaintWorkerReply =
   | { type: 'loaded' }
   | { type: 'unloaded' }
-  | { type: 'painted'; frame: number; slot: number }
+  | { type: 'painted'; frame: number; slot: number; rgba: Uint8Array | null }
   | { type: 'failed'; message: string };

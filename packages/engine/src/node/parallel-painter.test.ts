@@ -7,7 +7,12 @@ import { createRaster, type Raster } from '../raster.ts';
 import { makeSceneInput } from '../scene-input.factory.ts';
 import { createFrameRenderer, shrinkPanels } from './canvas-renderer.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
-import { startParallelPainter, type ParallelPainter } from './parallel-painter.ts';
+import {
+  startParallelPainter,
+  type PaintedFrame,
+  type ParallelPainter,
+} from './parallel-painter.ts';
+import { createI420Converter } from './rgba-to-i420.ts';
 
 /** A panel with detail everywhere, so a frame painted from the wrong place cannot match. */
 function texturedPanel(width: number, height: number, seed: number): Raster {
@@ -60,25 +65,41 @@ function painter(threads: number): ParallelPainter {
 }
 afterAll(async () => Promise.all(started.map((each) => each.close())));
 
+const toI420 = createI420Converter(scene.width, scene.height);
+/** The frame the single-thread renderer paints, in the I420 the ring holds. */
+function expectedI420(renderer: { renderFrame(frame: number): Uint8Array }, frame: number): Buffer {
+  return Buffer.from(toI420.convert(renderer.renderFrame(frame)));
+}
+
 describe('parallel painter', () => {
   it('paints every frame exactly as the single-thread renderer does, whichever worker and slot', async () => {
     const pool = painter(2);
     await pool.load(scene, shrinkPanels(scene, panels));
     const reference = createFrameRenderer(scene, panels);
     // Every run's first frame, with every slot in flight as the render keeps them; a slot
-    // is painted again only after its pixels have been read.
+    // is painted again only after its pixels have been read. Every third run also asks for
+    // the RGBA pixels.
     const runs = frameRuns(scene);
-    const inFlight = new Map<number, Promise<Uint8Array>>();
+    const inFlight = new Map<number, Promise<PaintedFrame>>();
     const ask = (index: number) => {
       const run = runs[index];
-      if (run) inFlight.set(index, pool.paint(run.firstFrame, index % pool.slotCount));
+      if (!run) return;
+      const keepRgba = index % 3 === 0;
+      inFlight.set(index, pool.paint(run.firstFrame, index % pool.slotCount, { keepRgba }));
     };
     for (let index = 0; index < pool.slotCount; index += 1) ask(index);
     const matches: boolean[] = [];
     for (const [index, run] of runs.entries()) {
-      const pixels = await inFlight.get(index);
-      const expected = reference.renderFrame(run.firstFrame);
-      matches.push(pixels !== undefined && Buffer.compare(Buffer.from(pixels), expected) === 0);
+      const painted = await inFlight.get(index);
+      const rgba = reference.renderFrame(run.firstFrame);
+      const i420Matches =
+        painted !== undefined &&
+        Buffer.compare(Buffer.from(painted.i420), expectedI420(reference, run.firstFrame)) === 0;
+      const rgbaMatches =
+        index % 3 === 0
+          ? painted?.rgba != null && Buffer.compare(Buffer.from(painted.rgba), rgba) === 0
+          : painted?.rgba === null;
+      matches.push(i420Matches && rgbaMatches);
       ask(index + pool.slotCount);
     }
     expect(matches.length).toBeGreaterThan(20);
@@ -103,7 +124,7 @@ describe('parallel painter', () => {
     started.push(next);
     expect(next).not.toBe(broken);
     await next.load(scene, shrinkPanels(scene, panels));
-    expect((await next.paint(0, 0)).length).toBe(scene.width * scene.height * 4);
+    expect((await next.paint(0, 0)).i420.length).toBe((scene.width * scene.height * 3) / 2);
   });
 
   it('hands a released painter out again, emptied, and it paints the next video right', async () => {
@@ -117,8 +138,8 @@ describe('parallel painter', () => {
     expect(again).toBe(first);
     const swapped = { ...panels, before: panels.after, after: panels.before };
     await again.load(scene, shrinkPanels(scene, swapped));
-    const expected = createFrameRenderer(scene, swapped).renderFrame(60);
-    expect(Buffer.compare(Buffer.from(await again.paint(60, 1)), expected)).toBe(0);
+    const expected = expectedI420(createFrameRenderer(scene, swapped), 60);
+    expect(Buffer.compare(Buffer.from((await again.paint(60, 1)).i420), expected)).toBe(0);
   });
 
   it('lets a process end while its idle painters wait for the next render', () => {
@@ -133,15 +154,15 @@ describe('parallel painter', () => {
       }));
       const pool = startParallelPainter(2);
       await pool.load(scene, { before: panel, after: panel, logo: null, scale: { before: 1, after: 1 }, logoSize: null });
-      const pixels = await pool.paint(3, 1);
-      console.log('painted', pixels.length);
+      const painted = await pool.paint(3, 1);
+      console.log('painted', painted.i420.length);
     `;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       encoding: 'utf8',
       timeout: 20_000,
     });
     expect(child.stderr).not.toMatch(/Error/);
-    expect(child.stdout).toContain(`painted ${64 * 36 * 4}`);
+    expect(child.stdout).toContain(`painted ${(64 * 36 * 3) / 2}`);
     // Killed by the timeout (a worker keeping it alive) shows as a signal, not status 0.
     expect(child.signal).toBeNull();
     expect(child.status).toBe(0);

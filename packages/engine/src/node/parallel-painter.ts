@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Scene } from '../scene.ts';
 import type { FramePanels } from './canvas-renderer.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
+import { i420FrameBytes } from './rgba-to-i420.ts';
 
 // Node 24 strips the worker's types itself, so it starts without the tsx loader: with it,
 // each worker's start cost ~0.8 s of CPU, as much as painting a third of a video.
@@ -24,21 +25,31 @@ export function defaultPaintThreads(): number {
  * Paints frames in worker threads. On one thread painting was the longest serial chain of
  * a render (~25 ms per 1080p frame, most of it Skia's raster and the pixel read-out) while
  * ffmpeg left a core idle; workers spread it over every core. Frames land in a ring of
- * shared slots that the encoder reads in place.
+ * shared slots, already in I420 (the encoder's input), that the encoder reads in place.
  */
 export interface ParallelPainter {
   /** Gives every worker the scene and shrunk photos; resolves once all of them can paint. */
   load(scene: Scene, panels: FramePanels): Promise<void>;
   /** Slots in the ring: a slot must not be painted again until its frame has been encoded. */
   readonly slotCount: number;
-  /** Paints `frame` into `slot` and resolves with that slot's pixels (RGBA, opaque). */
-  paint(frame: number, slot: number): Promise<Uint8Array>;
+  /**
+   * Paints `frame` into `slot` and resolves with that slot's pixels in I420, and with the
+   * frame's RGBA pixels (opaque) too when asked: they cost a copy between threads.
+   */
+  paint(frame: number, slot: number, options?: { keepRgba?: boolean }): Promise<PaintedFrame>;
   /** Frees what the last load held (canvases, panels, the ring) while the workers stay up. */
   unload(): Promise<void>;
   /** True once a worker has failed or exited: the painter cannot be used again. */
   readonly isBroken: boolean;
   /** Stops the workers; safe to call more than once. */
   close(): Promise<void>;
+}
+
+export interface PaintedFrame {
+  /** The slot's bytes: Y plane, then Cb, then Cr (BT.709, limited range). Valid until the slot is painted again. */
+  i420: Uint8Array;
+  /** The frame as painted, when asked for. */
+  rgba: Uint8Array | null;
 }
 
 interface Waiter {
@@ -106,7 +117,7 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       return failure !== undefined;
     },
     async load(scene, panels) {
-      const bytes = scene.width * scene.height * 4;
+      const bytes = i420FrameBytes(scene.width, scene.height);
       if (!ring || bytes !== frameBytes) ring = new SharedArrayBuffer(bytes * slotCount);
       frameBytes = bytes;
       const request: PaintWorkerRequest = { type: 'load', scene, panels, ring, frameBytes };
@@ -117,7 +128,7 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       frameBytes = 0;
       await Promise.all(pool.map((thread) => ask(thread, { type: 'unload' })));
     },
-    async paint(frame, slot) {
+    async paint(frame, slot, options = {}) {
       // Taken now: an unload or a load of another size may replace `ring` while this waits.
       const target = ring;
       const bytes = frameBytes;
@@ -128,8 +139,16 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       const thread = pool[nextThread % pool.length];
       nextThread += 1;
       if (!thread) throw new Error('no paint worker');
-      await ask(thread, { type: 'paint', frame, slot });
-      return new Uint8Array(target, slot * bytes, bytes);
+      const reply = await ask(thread, {
+        type: 'paint',
+        frame,
+        slot,
+        keepRgba: options.keepRgba ?? false,
+      });
+      return {
+        i420: new Uint8Array(target, slot * bytes, bytes),
+        rgba: reply.type === 'painted' ? reply.rgba : null,
+      };
     },
     async close() {
       if (closed) return;

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { assembleRgbaToI420, RGBA_TO_I420_BINARY } from './rgba-to-i420.assemble.ts';
+import { createI420Converter, i420FrameBytes } from './rgba-to-i420.ts';
+
+/** The BT.709 limited-range formulas in floating point, written out independently of the SIMD code. */
+function referenceI420(rgba: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(i420FrameBytes(width, height));
+  const luma = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      out[y * width + x] = Math.round(
+        16 + (219 / 255) * luma(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!),
+      );
+    }
+  }
+  const chromaWidth = width / 2;
+  const uPlane = width * height;
+  const vPlane = uPlane + chromaWidth * (height / 2);
+  for (let cy = 0; cy < height / 2; cy += 1) {
+    for (let cx = 0; cx < chromaWidth; cx += 1) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        const i = ((cy * 2 + dy) * width + cx * 2 + dx) * 4;
+        r += rgba[i]! / 4;
+        g += rgba[i + 1]! / 4;
+        b += rgba[i + 2]! / 4;
+      }
+      const y = luma(r, g, b);
+      out[uPlane + cy * chromaWidth + cx] = Math.round(128 + ((224 / 255) * (b - y)) / 1.8556);
+      out[vPlane + cy * chromaWidth + cx] = Math.round(128 + ((224 / 255) * (r - y)) / 1.5748);
+    }
+  }
+  return out;
+}
+
+function randomFrame(width: number, height: number, seed: number): Uint8Array {
+  const frame = new Uint8Array(width * height * 4);
+  let state = seed;
+  for (let i = 0; i < frame.length; i += 1) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    frame[i] = state >>> 24;
+  }
+  return frame;
+}
+
+function largestDifference(a: Uint8Array, b: Uint8Array): number {
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 1) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+  return worst;
+}
+
+describe('RGBA → I420 converter', () => {
+  it('matches the BT.709 limited-range formulas within one level on every sample', () => {
+    // 1080 and 72 are not multiples of 16: the last block of each row overlaps the one before.
+    for (const [width, height] of [
+      [64, 36],
+      [72, 10],
+      [1080, 8],
+    ] as const) {
+      const rgba = randomFrame(width, height, width + height);
+      const converted = createI420Converter(width, height).convert(rgba);
+      expect(converted.byteLength).toBe(i420FrameBytes(width, height));
+      expect(largestDifference(converted, referenceI420(rgba, width, height))).toBeLessThanOrEqual(
+        1,
+      );
+    }
+  });
+
+  it('maps black, white and the primaries to their exact studio-range codes', () => {
+    const width = 16;
+    const height = 2;
+    const colours = [
+      [0, 0, 0, 16, 128, 128],
+      [255, 255, 255, 235, 128, 128],
+      [255, 0, 0, 63, 102, 240],
+      [0, 255, 0, 173, 42, 26],
+      [0, 0, 255, 32, 240, 118],
+    ] as const;
+    const converter = createI420Converter(width, height);
+    for (const [r, g, b, y, u, v] of colours) {
+      const rgba = new Uint8Array(width * height * 4);
+      for (let i = 0; i < rgba.length; i += 4) rgba.set([r, g, b, 255], i);
+      const out = converter.convert(rgba);
+      expect([out[0], out[width * height], out[width * height + 8]]).toEqual([y, u, v]);
+      expect(new Set(out.subarray(0, width * height))).toEqual(new Set([y]));
+    }
+  });
+
+  it('ignores alpha, since frames are painted opaque', () => {
+    const rgba = randomFrame(32, 4, 7);
+    const transparent = rgba.slice();
+    for (let i = 3; i < transparent.length; i += 4) transparent[i] = 0;
+    const converter = createI420Converter(32, 4);
+    const first = converter.convert(rgba).slice();
+    expect(converter.convert(transparent)).toEqual(first);
+  });
+
+  it('refuses sizes the SIMD blocks cannot cover and frames of the wrong length', () => {
+    expect(() => createI420Converter(14, 2)).toThrow(/at least 16/);
+    expect(() => createI420Converter(33, 2)).toThrow(/even/);
+    expect(() => createI420Converter(32, 3)).toThrow(/height/);
+    expect(() => createI420Converter(32, 2).convert(new Uint8Array(10))).toThrow(/expected 256/);
+  });
+
+  it('ships the binary its WebAssembly text assembles to', async () => {
+    expect(new Uint8Array(readFileSync(RGBA_TO_I420_BINARY))).toEqual(await assembleRgbaToI420());
+  });
+});
