@@ -1,7 +1,8 @@
 // npm run bench:render — the full render (decode, split, faces, frames, encode) against
 // a bare ffmpeg encode of the same number of synthetic frames at the same size and
-// preset, handed to ffmpeg in the same pixel format as the render hands it (I420),
-// measured in the same run. Each case runs in a fresh process so its peak RSS
+// preset, handed to ffmpeg as the render hands it (I420, with the same environment),
+// measured in the same run. For comparison it also times ffmpeg fed the same frames as
+// RGBA (converting them itself), the way raw canvas frames are usually handed to it. Each case runs in a fresh process so its peak RSS
 // is its own; there it renders twice: the first render also loads the face model and
 // starts the paint workers (once per server), the second is what a running server does.
 // Prints seconds, the ratios and peak RSS per case.
@@ -25,6 +26,7 @@ import {
   renderVideoFile,
   resolveFfmpegPath,
   startEncoder,
+  type EncoderInputFormat,
   type RenderVideoRequest,
 } from '@glowreel/engine/node';
 import sharp from 'sharp';
@@ -215,7 +217,11 @@ async function runFaces(input: string): Promise<Measurement> {
   };
 }
 
-async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement> {
+async function runBareEncode(
+  plan: PlanId,
+  aspect: Aspect,
+  inputFormat: EncoderInputFormat,
+): Promise<Measurement> {
   const { width, height } = outputSizeFor(plan, aspect);
   const outputDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-bare-'));
   // Frames are prepared (and converted to I420, as the render's paint workers do) before the
@@ -230,7 +236,7 @@ async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement>
       frame[i + 2] = 128;
       frame[i + 3] = 255;
     }
-    return toI420.convert(frame).slice();
+    return inputFormat === 'yuv420p' ? toI420.convert(frame).slice() : frame;
   });
   const cpuStarted = cpuSecondsSoFar();
   const started = performance.now();
@@ -238,7 +244,7 @@ async function runBareEncode(plan: PlanId, aspect: Aspect): Promise<Measurement>
     ffmpegPath: resolveFfmpegPath(null),
     width,
     height,
-    inputFormat: 'yuv420p',
+    inputFormat,
     outputPath: path.join(outputDir, 'bare.mp4'),
   });
   for (let index = 0; index < FRAMES; index += 1)
@@ -265,12 +271,12 @@ async function child(
       ? await runRender(input, plan, aspect, animation)
       : mode === 'faces'
         ? await runFaces(input)
-        : await runBareEncode(plan, aspect);
+        : await runBareEncode(plan, aspect, mode === 'bare-rgba' ? 'rgba' : 'yuv420p');
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 function measureInChild(
-  mode: 'render' | 'bare' | 'faces',
+  mode: 'render' | 'bare' | 'bare-rgba' | 'faces',
   input: string,
   plan: PlanId,
   aspect: Aspect,
@@ -290,7 +296,7 @@ function measureInChild(
 
 async function main(): Promise<void> {
   const [mode, input, plan, aspect, animation] = process.argv.slice(2);
-  if (mode === 'render' || mode === 'bare' || mode === 'faces')
+  if (mode === 'render' || mode === 'bare' || mode === 'bare-rgba' || mode === 'faces')
     return child(
       mode,
       input ?? '',
@@ -315,7 +321,7 @@ async function main(): Promise<void> {
     `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset and I420 input as the product uses, 2400×1500 JPEG composite`,
   );
   console.log(
-    'case                 | first render s | render s | bare encode s | first ratio | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | faces moved',
+    'case                 | first render s | render s | bare encode s | first ratio | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | bare RGBA s | ratio to RGBA | faces moved',
   );
   for (const testCase of onlyMotion ? MOTION_CASES : [...CASES, ...MOTION_CASES]) {
     const input = testCase.input === 'face' ? faceComposite : composite;
@@ -327,6 +333,7 @@ async function main(): Promise<void> {
       testCase.animation,
     );
     const bare = measureInChild('bare', input, testCase.plan, testCase.aspect);
+    const bareRgba = measureInChild('bare-rgba', input, testCase.plan, testCase.aspect);
     console.log(
       [
         testCase.label.padEnd(20),
@@ -338,6 +345,8 @@ async function main(): Promise<void> {
         (render.cpuSeconds / bare.cpuSeconds).toFixed(2).padStart(9),
         render.peakRssMb.toFixed(0).padStart(18),
         bare.peakRssMb.toFixed(0).padStart(16),
+        bareRgba.seconds.toFixed(2).padStart(11),
+        (render.seconds / bareRgba.seconds).toFixed(2).padStart(13),
         render.moved ?? '',
       ].join(' | '),
     );

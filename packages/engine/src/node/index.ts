@@ -21,6 +21,8 @@ export {
   DEFAULT_X264_PRESET,
   DEFAULT_X264_SUBME,
   buildEncoderArgs,
+  buildEncoderEnvironment,
+  type EncoderInputFormat,
   type EncoderSpec,
 } from './ffmpeg-args.ts';
 export { startEncoder, type Encoder } from './ffmpeg-encoder.ts';
