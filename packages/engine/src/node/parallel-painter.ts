@@ -13,9 +13,12 @@ const WORKER_URL = new URL('./paint.worker.ts', import.meta.url);
 const MAX_PAINT_THREADS = 4;
 
 /**
- * One core fewer than the machine has: x264 keeps about 1.7 cores busy at 1080p, and one
- * worker paints a 1080p frame in ~8 ms, faster than ffmpeg takes them. Measured on the 2-core
- * host: one worker renders as fast as two (within run-to-run noise) and ~130 MB smaller.
+ * One core fewer than the machine has: x264 keeps most of the other cores busy at 1080p.
+ * Measured on the 2-core host: with RGBA frames, one worker rendered as fast as two and ~130 MB
+ * smaller. Since frames go to ffmpeg as I420 the encoder needs less, and painting (~16 ms a
+ * 1080p frame with a moving face, conversion included) is the bound: a second worker made the
+ * face-motion renders ~0.6 s faster, but the whole server has no memory to spare for it
+ * (docs/perf.md).
  */
 export function defaultPaintThreads(): number {
   return Math.max(1, Math.min(MAX_PAINT_THREADS, availableParallelism() - 1));
