@@ -220,6 +220,8 @@ function startServer(dataDir: string, port: number): Server {
     LOG_LEVEL: 'warn',
     // What `npm start` sets (glibc reads it when the process starts).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    // Also as `npm start` sets it: V8's young generation capped, the caller's options after it.
+    NODE_OPTIONS: `--max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ''}`.trim(),
   });
   // Node itself with the tsx loader (not the tsx CLI, which would put a second node process
   // in between), so the child's pid is the server process whose memory is measured.
