@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpegPath } from './binaries.ts';
 import { DEFAULT_X264_PRESET } from './ffmpeg-args.ts';
-import { startEncoder, type Encoder } from './ffmpeg-encoder.ts';
+import { DEFAULT_ENCODER_NICENESS, startEncoder, type Encoder } from './ffmpeg-encoder.ts';
 import { probeVideo } from './ffprobe.ts';
 import { createI420Converter } from './rgba-to-i420.ts';
 
@@ -115,6 +115,45 @@ describe('startEncoder (real ffmpeg)', () => {
       `encode 240 frames ${width}x${height} preset=${DEFAULT_X264_PRESET} crf=20: ${seconds.toFixed(2)} s (${(240 / seconds).toFixed(0)} fps)`,
     );
     expect((await probeVideo(path.join(dir, `timing-${width}.mp4`))).frameCount).toBe(240);
+  });
+
+  it('runs every ffmpeg thread below the caller, x264 threads included, unless told not to', async () => {
+    const niceOfThreads = (pid: number): number[] =>
+      readdirSync(`/proc/${pid}/task`).map((tid) => {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        // Field 19 (nice); the fields after the ')' that closes the command name start at 3.
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const frameAt = createPanningSource(640, 360, 30);
+    const run = async (niceness?: number) => {
+      const encoder = startEncoder({
+        ffmpegPath,
+        width: 640,
+        height: 360,
+        outputPath: path.join(dir, `nice-${niceness ?? 'default'}.mp4`),
+        ...(niceness === undefined ? {} : { niceness }),
+      });
+      // By the tenth frame x264 has started its own threads.
+      for (let index = 0; index < 10; index += 1) await encoder.write(frameAt(index));
+      const seen = niceOfThreads(encoder.pid ?? 0);
+      for (let index = 10; index < 30; index += 1) await encoder.write(frameAt(index));
+      await encoder.finish();
+      return seen;
+    };
+    const own = niceOfThreads(process.pid)[0] ?? 0;
+
+    const lowered = await run();
+    expect(lowered.length).toBeGreaterThan(2);
+    // x264 runs some threads further below its first one (+10 of their own), up to 19.
+    const expected = Math.min(19, own + DEFAULT_ENCODER_NICENESS);
+    expect(lowered[0]).toBe(expected);
+    expect(Math.min(...lowered)).toBe(expected);
+    const unchanged = await run(0);
+    expect(unchanged[0]).toBe(own);
+    expect(Math.min(...unchanged)).toBe(own);
+    expect(() =>
+      startEncoder({ ffmpegPath, width: 64, height: 64, outputPath: 'x.mp4', niceness: 20 }),
+    ).toThrow(/niceness must be an integer from 0 to 19/);
   });
 
   it('keeps colours: a skin tone plays back as the same skin tone', async () => {
