@@ -35,8 +35,8 @@ interface Exit {
  * at most 19), and so below the threads that paint its frames. With both at the same priority,
  * x264's threads took the cores from the one paint worker feeding them and then waited for its
  * frames: on the 2-core host a 1080p render took 4.4–4.9 s at niceness 0 and 3.4–4.0 s at 10 in
- * one window (a longer alternation, docs/perf.md, shows 5% in the median). The encoder still gets every cycle the painters leave, and the server's own
- * threads come before it.
+ * one window (a longer alternation, docs/perf.md, shows 5% in the median). The encoder still
+ * gets every cycle the painters leave, and the server's own threads come before it.
  */
 export const DEFAULT_ENCODER_NICENESS = 10;
 
