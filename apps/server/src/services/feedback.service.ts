@@ -35,7 +35,10 @@ export class FeedbackService {
     const shown = (value: number, basis = value) => (basis >= this.minCountToShow ? value : null);
     return {
       clinics: shown(counts.clinics),
-      videosCompleted: shown(counts.videosCompleted),
+      // "N videos rendered" is a claim about many clinics: one tester rendering ten videos
+      // must not reach it. So the figure (every completed video) shows only once the
+      // threshold of distinct clinics have each completed at least one video.
+      videosCompleted: shown(counts.videosCompleted, counts.clinics),
       satisfactionPercent: shown(
         counts.answers === 0 ? 0 : Math.round((100 * counts.good) / counts.answers),
         counts.answers,
