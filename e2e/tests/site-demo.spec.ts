@@ -25,15 +25,15 @@ test('the demo form asks for a name and a valid e-mail before sending anything',
   await expect(dialog.getByLabel('Full Name')).toBeFocused();
 
   await dialog.getByRole('button', { name: 'Request Demo' }).click();
-  await expect(dialog.getByText('Please enter your full name.')).toBeVisible();
-  await expect(dialog.getByText('Please enter your email address.')).toBeVisible();
+  await expect(dialog.getByText('Full Name is required.')).toBeVisible();
+  await expect(dialog.getByText('Email Address is required.')).toBeVisible();
   await expect(dialog.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
 
   await dialog.getByLabel('Full Name').fill('Dr. Mara Ellis');
   await dialog.getByLabel('Email Address').fill('mara.at.clinic');
   await dialog.getByRole('button', { name: 'Request Demo' }).click();
-  await expect(dialog.getByText(/is not an email address/)).toBeVisible();
-  await expect(dialog.getByText('Please enter your full name.')).toHaveCount(0);
+  await expect(dialog.getByText(/must be a valid e-mail address/)).toBeVisible();
+  await expect(dialog.getByText('Full Name is required.')).toHaveCount(0);
   expect(requests).toBe(0);
 
   await page.keyboard.press('Escape');

@@ -52,10 +52,12 @@ export { renderSettingsSchema, type RenderSettings } from './render-settings.ts'
 export {
   DEMO_REQUEST_LIMITS,
   FEEDBACK_CATEGORIES,
+  demoRequestReplySchema,
   demoRequestSchema,
   feedbackRequestSchema,
   landingStatsSchema,
   type DemoRequest,
+  type DemoRequestInput,
   type FeedbackCategoryName,
   type FeedbackRequest,
   type LandingStats,
@@ -100,3 +102,14 @@ export {
   type ApiVideo,
   type ApiWebhookEvent,
 } from './public-api.ts';
+export {
+  videoEventSchema,
+  videoListSchema,
+  videoRecordSchema,
+  videoStatusSchema,
+  videoWarningSchema,
+  type VideoEvent,
+  type VideoRecord,
+  type VideoStatus,
+  type VideoWarning,
+} from './videos.ts';

@@ -37,6 +37,11 @@ export const demoRequestSchema = z.object({
   message: optionalText(DEMO_REQUEST_LIMITS.message, 'Message'),
 });
 export type DemoRequest = z.output<typeof demoRequestSchema>;
+/** What a demo form sends: every field as typed (the optional ones may be empty). */
+export type DemoRequestInput = z.input<typeof demoRequestSchema>;
+
+/** POST /api/schedule-demo's answer (SPEC §7): success only when `success` is true. */
+export const demoRequestReplySchema = z.object({ success: z.boolean() });
 
 export const FEEDBACK_CATEGORIES = [
   'Unnatural Movement',

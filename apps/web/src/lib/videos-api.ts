@@ -1,40 +1,24 @@
 import {
   errorBodySchema,
+  videoEventSchema,
+  videoListSchema,
+  videoRecordSchema,
   type Aspect,
   type EmphasisEffect,
   type MotionSpeed,
   type PrimaryAnimation,
+  type VideoEvent,
+  type VideoRecord,
+  type VideoStatus,
 } from '@glowreel/contracts';
+import type { z } from 'zod';
 import { ApiError, requestJson } from './api-client.ts';
 
-export type VideoStatus = 'processing' | 'completed' | 'failed';
+export type { VideoEvent, VideoRecord, VideoStatus };
 
-export interface VideoWarning {
-  code: string;
-  message: string;
-}
-
-/** SPEC §3 video record as GET /api/videos/:id returns it, plus progress and warnings. */
-export interface VideoRecord {
-  id: string;
-  userId: string;
-  title: string;
-  prompt: string;
-  status: VideoStatus;
-  createdAt: string;
-  updatedAt: string;
-  downloadUrl: string | null;
-  thumbnailUrl: string | null;
-  processingTime: number | null;
-  fileSize: number | null;
-  duration: number | null;
-  errorMessage: string | null;
-  progress: number;
-  stage: number;
-  width: number;
-  height: number;
-  warnings: VideoWarning[];
-}
+/** Every video query starts with this key: invalidating it refreshes the list and the running job. */
+export const VIDEOS_QUERY_KEY = ['videos'] as const;
+export const RUNNING_VIDEO_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'running'] as const;
 
 export interface VideoFormOptions {
   primaryAnimation: PrimaryAnimation;
@@ -113,6 +97,14 @@ export async function fetchVideo(id: string): Promise<VideoRecord> {
   return parseVideoRecord(await requestJson('GET', `/api/videos/${encodeURIComponent(id)}`));
 }
 
+/** The address parameter naming the video /generate follows (a refresh keeps following it). */
+export const VIDEO_PAGE_PARAM = 'video';
+
+/** /generate showing one video: its live progress, its result or its failure. */
+export function videoPageUrl(id: string): string {
+  return `/generate?${new URLSearchParams({ [VIDEO_PAGE_PARAM]: id }).toString()}`;
+}
+
 export function videoEventsUrl(id: string): string {
   return `/api/videos/${encodeURIComponent(id)}/events`;
 }
@@ -122,12 +114,20 @@ export function inlineVideoUrl(downloadUrl: string): string {
   return `${downloadUrl}?inline=1`;
 }
 
-/** One Server-Sent Event of GET /api/videos/:id/events. */
-export type VideoEvent =
-  | { type: 'progress'; stage: number; stageName: string; progress: number }
-  | { type: 'completed' }
-  | { type: 'failed'; errorMessage: string };
+/** GET /api/videos: the clinic's own videos, newest first (SPEC §7 query by userId). */
+export async function fetchVideos(): Promise<VideoRecord[]> {
+  return parseWith(videoListSchema, await requestJson('GET', '/api/videos')).videos;
+}
 
+/**
+ * The clinic's newest render still running on the server, or null. A refresh, Back or
+ * another tab finds the job here: the server's record is the truth, not the page's memory.
+ */
+export async function fetchRunningVideo(): Promise<VideoRecord | null> {
+  return (await fetchVideos()).find((video) => video.status === 'processing') ?? null;
+}
+
+/** One Server-Sent Event's data line; null for anything that is not one of ours. */
 export function parseVideoEvent(data: string): VideoEvent | null {
   let value: unknown;
   try {
@@ -135,42 +135,19 @@ export function parseVideoEvent(data: string): VideoEvent | null {
   } catch {
     return null;
   }
-  if (!isObject(value)) return null;
-  switch (value.type) {
-    case 'progress':
-      return typeof value.stage === 'number' && typeof value.progress === 'number'
-        ? {
-            type: 'progress',
-            stage: value.stage,
-            stageName: typeof value.stageName === 'string' ? value.stageName : '',
-            progress: value.progress,
-          }
-        : null;
-    case 'completed':
-      return { type: 'completed' };
-    case 'failed':
-      return {
-        type: 'failed',
-        errorMessage: typeof value.errorMessage === 'string' ? value.errorMessage : '',
-      };
-    default:
-      return null;
-  }
+  const parsed = videoEventSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 function parseVideoRecord(payload: unknown): VideoRecord {
-  // The server is ours and typed; this guards the few fields the screen branches on.
-  if (
-    !isObject(payload) ||
-    typeof payload.id !== 'string' ||
-    (payload.status !== 'processing' &&
-      payload.status !== 'completed' &&
-      payload.status !== 'failed')
-  ) {
-    throw new ApiError(500, 'UNEXPECTED_RESPONSE', '');
-  }
-  const record = payload as unknown as VideoRecord;
-  return { ...record, warnings: Array.isArray(record.warnings) ? record.warnings : [] };
+  return parseWith(videoRecordSchema, payload);
+}
+
+/** A reply that does not match the contract is a server fault, not something to render. */
+function parseWith<Schema extends z.ZodType>(schema: Schema, payload: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(500, 'UNEXPECTED_RESPONSE', '');
+  return parsed.data;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

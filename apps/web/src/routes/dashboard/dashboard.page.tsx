@@ -12,6 +12,7 @@ import { FreePlanPanel } from './free-plan-panel.tsx';
 import { PlanCards } from './plan-cards.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { ReturnToast } from './return-toast.tsx';
+import { RunningRenderCard } from './running-render-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { useBillingActions } from './use-billing-actions.ts';
 import { VideoHistoryDialog } from './video-history-dialog.tsx';
@@ -108,6 +109,8 @@ export function DashboardPage() {
           </p>
         )}
       </div>
+
+      <RunningRenderCard />
 
       {isSubscribed ? (
         <div className="mt-8 grid gap-6 lg:grid-cols-3">

@@ -3,7 +3,7 @@ import { Film, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { fetchVideoHistory, VIDEO_HISTORY_QUERY_KEY } from './history-api.ts';
+import { fetchVideos, VIDEOS_QUERY_KEY } from '../../lib/videos-api.ts';
 import { VideoHistoryItem } from './video-history-item.tsx';
 
 /** While a render runs the list re-reads itself, so its badge turns without a reload. */
@@ -18,8 +18,8 @@ interface VideoHistoryDialogProps {
 export function VideoHistoryDialog({ isOpen, onOpenChange }: VideoHistoryDialogProps) {
   const [playingId, setPlayingId] = useState<string | null>(null);
   const history = useQuery({
-    queryKey: VIDEO_HISTORY_QUERY_KEY,
-    queryFn: fetchVideoHistory,
+    queryKey: VIDEOS_QUERY_KEY,
+    queryFn: fetchVideos,
     enabled: isOpen,
     refetchInterval: (query) =>
       query.state.data?.some((video) => video.status === 'processing') ? PROCESSING_POLL_MS : false,

@@ -1,7 +1,7 @@
 import { FormAlert } from '../../components/form-alert.tsx';
 import { GENERATE_TEXT } from './generate-copy.ts';
 import { GenerationProgress } from './generation-progress.tsx';
-import type { VideoJobState } from './use-video-job.ts';
+import type { VideoJobState } from '../../lib/use-video-job.ts';
 import { VideoResult } from './video-result.tsx';
 
 interface JobPanelProps {

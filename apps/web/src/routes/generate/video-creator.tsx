@@ -23,7 +23,9 @@ import { LivePreview } from './live-preview.tsx';
 import { LogoField } from './logo-field.tsx';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
 import { checkPhotoFile } from './photo-rules.ts';
-import { useVideoJob } from './use-video-job.ts';
+import { useVideoJob } from '../../lib/use-video-job.ts';
+import { ResumeNotice } from './resume-notice.tsx';
+import { useResumedVideo } from './use-resumed-video.ts';
 import { VideoOptionsFields } from './video-options-fields.tsx';
 
 /** SPEC §3: the server's default title, shown as the title field's placeholder. */
@@ -56,7 +58,10 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   }));
   const [hasConsent, setHasConsent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [video, setVideo] = useState<VideoRecord | null>(null);
+  const resumed = useResumedVideo();
+  // A render started here; before that, the one picked up from the server (if any).
+  const [startedVideo, setStartedVideo] = useState<VideoRecord | null>(null);
+  const video = startedVideo ?? resumed.query.data ?? null;
   // The photo the current video was made from: the clinic may choose another meanwhile.
   const [videoImage, setVideoImage] = useState<File | null>(null);
   const job = useVideoJob(video);
@@ -70,8 +75,9 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const submit = useMutation({
     mutationFn: createVideo,
     onSuccess: (record, input) => {
-      setVideo(record);
+      setStartedVideo(record);
       setVideoImage(input.image);
+      resumed.follow(record.id);
       // One credit is now reserved: the breakdown above should say so.
       refreshCredits();
       jobRef.current?.scrollIntoView({ block: 'nearest' });
@@ -92,7 +98,10 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const choosePhoto = (file: File) => {
     const problem = checkPhotoFile(file);
     setPhotoError(problem);
+    // A refused file replaces the earlier choice too: "Chosen: <older photo>" beside the
+    // refusal read as if the older photo were still the one the render would use.
     if (problem === null) photo.choose(file);
+    else photo.clear();
   };
 
   const generate = () => {
@@ -165,14 +174,17 @@ export function VideoCreator({ profile }: { profile: Profile }) {
           />
         </div>
         <div ref={jobRef} className="order-4 scroll-mt-24 empty:hidden">
-          {video && job && (
+          {video && job ? (
             <JobPanel
               key={video.id}
               job={job}
-              image={videoImage}
+              // A picked-up render's photo stayed on the page that started it.
+              image={video === startedVideo ? videoImage : null}
               onRetry={generate}
               isRetrying={isBusy}
             />
+          ) : (
+            <ResumeNotice query={resumed.query} isLinked={resumed.linkedId !== null} />
           )}
         </div>
       </div>

@@ -15,6 +15,9 @@ import {
   type DemoRequest,
 } from './demo-request.ts';
 
+// The form's order: the first field with an error takes the focus.
+const DEMO_FIELD_ORDER = ['name', 'email', 'phone', 'company', 'message'] as const;
+
 interface DemoDialogProps {
   /** Called after a successful request, once the dialog has closed and reset. */
   onSubmitted: () => void;
@@ -38,8 +41,8 @@ export function DemoDialog({ onSubmitted, isInitiallyOpen = false }: DemoDialogP
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
-      const firstInvalid = found.name ? 'demo-name' : 'demo-email';
-      document.getElementById(firstInvalid)?.focus();
+      const firstInvalid = DEMO_FIELD_ORDER.find((field) => found[field] !== undefined);
+      if (firstInvalid) document.getElementById(`demo-${firstInvalid}`)?.focus();
       return;
     }
     setIsSubmitting(true);
@@ -112,6 +115,7 @@ export function DemoDialog({ onSubmitted, isInitiallyOpen = false }: DemoDialogP
                 autoComplete="tel"
                 value={request.phone}
                 onChange={update('phone')}
+                error={errors.phone}
               />
               <DemoField
                 id="demo-company"
@@ -119,6 +123,7 @@ export function DemoDialog({ onSubmitted, isInitiallyOpen = false }: DemoDialogP
                 autoComplete="organization"
                 value={request.company}
                 onChange={update('company')}
+                error={errors.company}
               />
             </div>
             <div>
@@ -130,8 +135,11 @@ export function DemoDialog({ onSubmitted, isInitiallyOpen = false }: DemoDialogP
                 rows={3}
                 value={request.message}
                 onChange={(event) => update('message')(event.target.value)}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? 'demo-message-error' : undefined}
                 className={inputClass}
               />
+              <FieldError id="demo-message-error" message={errors.message} />
             </div>
             <FormAlert message={failure} />
             <button type="submit" disabled={isSubmitting} className={primaryButtonClass}>

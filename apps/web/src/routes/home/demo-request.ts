@@ -1,11 +1,11 @@
-/** SPEC §3 demo request, as POST /api/schedule-demo expects it. */
-export interface DemoRequest {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  message: string;
-}
+import {
+  demoRequestReplySchema,
+  demoRequestSchema,
+  type DemoRequestInput,
+} from '@glowreel/contracts';
+
+/** The demo form's fields as typed: every one a string, the optional ones possibly empty. */
+export type DemoRequest = Required<DemoRequestInput>;
 
 export const EMPTY_DEMO_REQUEST: DemoRequest = {
   name: '',
@@ -15,18 +15,20 @@ export const EMPTY_DEMO_REQUEST: DemoRequest = {
   message: '',
 };
 
-// A pragmatic check: something@something.tld, as the e-mail input type means it.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export type DemoFieldErrors = Partial<Record<keyof DemoRequest, string>>;
 
-export type DemoFieldErrors = Partial<Record<'name' | 'email', string>>;
-
-/** SPEC §5: Full Name and Email Address are required; the rest is optional. */
+/**
+ * SPEC §5: the server's own schema checks the form, so a request the form lets through is
+ * one the server accepts (Full Name and Email Address required, every length limit).
+ */
 export function validateDemoRequest(request: DemoRequest): DemoFieldErrors {
+  const parsed = demoRequestSchema.safeParse(request);
+  if (parsed.success) return {};
   const errors: DemoFieldErrors = {};
-  if (request.name.trim() === '') errors.name = 'Please enter your full name.';
-  if (request.email.trim() === '') errors.email = 'Please enter your email address.';
-  else if (!EMAIL_PATTERN.test(request.email.trim()))
-    errors.email = `"${request.email.trim()}" is not an email address; use the form name@clinic.com.`;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof DemoRequest | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
   return errors;
 }
 
@@ -36,22 +38,11 @@ export async function submitDemoRequest(request: DemoRequest): Promise<boolean> 
     const response = await fetch('/api/schedule-demo', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        name: request.name.trim(),
-        email: request.email.trim(),
-        phone: request.phone.trim(),
-        company: request.company.trim(),
-        message: request.message.trim(),
-      }),
+      // The schema trims on the server as well; the optional fields travel as typed.
+      body: JSON.stringify(request),
     });
-    const body: unknown = await response.json().catch(() => null);
-    return (
-      response.ok &&
-      typeof body === 'object' &&
-      body !== null &&
-      'success' in body &&
-      body.success === true
-    );
+    const reply = demoRequestReplySchema.safeParse(await response.json().catch(() => null));
+    return response.ok && reply.success && reply.data.success;
   } catch {
     return false;
   }

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ME_QUERY_KEY } from '../../lib/auth-context.ts';
+import { ME_QUERY_KEY } from './auth-context.ts';
 import {
   fetchVideo,
   parseVideoEvent,
+  VIDEOS_QUERY_KEY,
   videoEventsUrl,
   type VideoRecord,
-} from '../../lib/videos-api.ts';
+} from './videos-api.ts';
 
 export type VideoJobState =
   | { status: 'processing'; stage: number; progress: number }
@@ -32,7 +33,7 @@ function stateFromRecord(record: VideoRecord): VideoJobState {
  * Follows one accepted video until it completes or fails: Server-Sent Events first (their
  * first event is the current state, so a reconnect catches up), polling GET /api/videos/:id
  * every 2 s when the stream is unavailable. Refreshes the profile's credits at the end,
- * since the reserved credit is then committed or refunded.
+ * since the reserved credit is then committed or refunded, and the video lists.
  */
 export function useVideoJob(video: VideoRecord | null): VideoJobState | null {
   const queryClient = useQueryClient();
@@ -57,6 +58,7 @@ export function useVideoJob(video: VideoRecord | null): VideoJobState | null {
       if (state.status !== 'processing') {
         stop();
         void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
       }
     };
     const poll = () => {

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// The signed-in app's video shapes (SPEC §3 video record, §7 GET /api/videos and its
+// Server-Sent Events). One schema each, so the SPA parses exactly what the server sends.
+
+export const videoStatusSchema = z.enum(['processing', 'completed', 'failed']);
+export type VideoStatus = z.infer<typeof videoStatusSchema>;
+
+export const videoWarningSchema = z.object({ code: z.string(), message: z.string() });
+export type VideoWarning = z.infer<typeof videoWarningSchema>;
+
+/** SPEC §3 video record as GET /api/videos/:id returns it, plus progress and warnings. */
+export const videoRecordSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  prompt: z.string(),
+  status: videoStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  downloadUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  processingTime: z.number().nullable(),
+  fileSize: z.number().nullable(),
+  duration: z.number().nullable(),
+  errorMessage: z.string().nullable(),
+  progress: z.number(),
+  stage: z.number(),
+  width: z.number(),
+  height: z.number(),
+  // Records written before warnings existed have none.
+  warnings: z.array(videoWarningSchema).default([]),
+});
+export type VideoRecord = z.infer<typeof videoRecordSchema>;
+
+/** GET /api/videos: the clinic's own videos, newest first. */
+export const videoListSchema = z.object({ videos: z.array(videoRecordSchema) });
+
+/** One Server-Sent Event of GET /api/videos/:id/events (its `data` line, as JSON). */
+export const videoEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('progress'),
+    stage: z.number(),
+    stageName: z.string().catch(''),
+    progress: z.number(),
+  }),
+  z.object({ type: z.literal('completed') }),
+  z.object({ type: z.literal('failed'), errorMessage: z.string().catch('') }),
+]);
+export type VideoEvent = z.infer<typeof videoEventSchema>;
