@@ -1,5 +1,7 @@
 // The one plan definition (DESIGN.md D1): the landing page is canonical and every
-// screen, document and the billing code read prices and allowances from here.
+// screen, document and the billing code read prices and allowances from here. Every plan is
+// billed monthly, Enterprise too: its price says "/month" like the others (SPEC's bare "$199"
+// read as a one-off price).
 export const PAID_PLAN_IDS = ['starter', 'pro', 'enterprise'] as const;
 export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 export type PlanId = 'free' | PaidPlanId;
@@ -11,7 +13,6 @@ export interface PlanDefinition {
   videosPerMonth: number;
   resolution: '720p' | '1080p';
   isMostPopular: boolean;
-  showsPeriodLabel: boolean;
   apiRequestsPerMinute: number;
 }
 
@@ -23,7 +24,6 @@ export const PLANS: readonly PlanDefinition[] = [
     videosPerMonth: 5,
     resolution: '720p',
     isMostPopular: false,
-    showsPeriodLabel: true,
     apiRequestsPerMinute: 10,
   },
   {
@@ -33,7 +33,6 @@ export const PLANS: readonly PlanDefinition[] = [
     videosPerMonth: 20,
     resolution: '1080p',
     isMostPopular: true,
-    showsPeriodLabel: true,
     apiRequestsPerMinute: 50,
   },
   {
@@ -43,7 +42,6 @@ export const PLANS: readonly PlanDefinition[] = [
     videosPerMonth: 50,
     resolution: '1080p',
     isMostPopular: false,
-    showsPeriodLabel: false,
     apiRequestsPerMinute: 200,
   },
 ];

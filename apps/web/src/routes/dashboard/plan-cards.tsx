@@ -54,9 +54,7 @@ function PlanCard({ plan, isProcessing, isDisabled, onSelect }: PlanCardProps) {
       <h3 className="font-semibold text-slate-900">{plan.name}</h3>
       <p className="mt-2 text-3xl font-bold text-slate-900">
         ${plan.priceUsdPerMonth}
-        {plan.showsPeriodLabel && (
-          <span className="text-base font-medium text-slate-500">/month</span>
-        )}
+        <span className="text-base font-medium text-slate-500">/month</span>
       </p>
       <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
         <Feature>{plan.videosPerMonth} videos per month</Feature>

@@ -78,9 +78,7 @@ export function PricingSection() {
                   <span className="text-5xl font-extrabold tracking-tight text-slate-900">
                     ${plan.priceUsdPerMonth}
                   </span>
-                  {plan.showsPeriodLabel && (
-                    <span className="text-base font-medium text-slate-500">/month</span>
-                  )}
+                  <span className="text-base font-medium text-slate-500">/month</span>
                 </p>
                 <ul className="mt-8 flex-1 space-y-3 text-slate-600">
                   {planFeatures(plan).map((feature) => (

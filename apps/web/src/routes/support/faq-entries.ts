@@ -17,7 +17,7 @@ export interface FaqEntry {
 
 const planPrices = PLANS.map(
   (plan) =>
-    `${plan.name} $${plan.priceUsdPerMonth}${plan.showsPeriodLabel ? '/month' : ''} for ${plan.videosPerMonth} videos a month at ${plan.resolution}`,
+    `${plan.name} $${plan.priceUsdPerMonth}/month for ${plan.videosPerMonth} videos a month at ${plan.resolution}`,
 ).join('; ');
 
 // SPEC §2: eight entries, 2 getting started, 3 technical, 2 billing, 1 compliance; every

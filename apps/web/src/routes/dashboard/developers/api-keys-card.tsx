@@ -86,7 +86,9 @@ export function ApiKeysCard() {
         <p className="mt-4 text-sm text-slate-600">No keys yet. Create one to call the API.</p>
       )}
       {keys.data && keys.data.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        <div className="relative mt-4 overflow-x-auto">
+          {/* relative: the header's sr-only label is absolutely positioned; without a positioned
+              ancestor it escapes this scroller and widens the page on a phone (414 px at 390). */}
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your API keys</caption>
             <thead className="text-slate-500">

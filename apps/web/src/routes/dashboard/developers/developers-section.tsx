@@ -16,7 +16,9 @@ export function DevelopersSection() {
         </Link>
         . API videos spend the same credits as this dashboard.
       </p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: the keys table then
+          scrolls inside its card on a phone instead of widening the page (461 px at 390). */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ApiKeysCard />
         <WebhooksCard />
       </div>
