@@ -31,3 +31,30 @@ test('the API page says so when the reference cannot load', async ({ page }) => 
   // The rate limits still show: they come from the plan definition.
   await expect(page.locator('#rate-limits')).toContainText('X-RateLimit-Reset');
 });
+
+test('on a phone the reference tables never split a word across lines', async ({ page }) => {
+  // Issue 15: "Idempote ncy-Key", "strin g" at 390 px. A table wider than the screen scrolls
+  // inside its own region instead.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/api');
+  await expect(page.locator('#generateVideo table').first()).toBeVisible();
+  const split = await page.locator('main table').evaluateAll((tables) => {
+    const found: string[] = [];
+    for (const table of tables) {
+      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          // A word drawn on two lines has two boxes at different heights.
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) found.push(match[0]);
+        }
+      }
+    }
+    return found;
+  });
+  expect(split).toEqual([]);
+});

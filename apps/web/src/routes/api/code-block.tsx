@@ -17,8 +17,10 @@ export function CodeBlock({ children }: { children: string }) {
 export function DocTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     // A scrollable region must be reachable by keyboard and named (axe: scrollable-region-focusable).
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto">
-      <table className="[overflow-wrap:anywhere]">{children}</table>
+    // Words wrap only between words ("Idempote ncy-Key" was unreadable): a table wider than a
+    // phone scrolls inside this region, which is positioned so nothing escapes it.
+    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto">
+      <table>{children}</table>
     </div>
   );
 }
