@@ -21,6 +21,12 @@ test('a free clinic sees its plan choices, an empty history and the SPEC alerts'
     'Enterprise',
   ]);
   await expect(plans.getByText('Most Popular')).toBeVisible();
+  // Every plan is billed monthly, Enterprise too (it used to read a bare "$199").
+  await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading') })).toHaveText([
+    /\$49\/month/,
+    /\$99\/month/,
+    /\$199\/month/,
+  ]);
   await expect(page.getByTestId('free-credits')).toHaveText('3');
   await expect(page.getByTestId('total-credits')).toHaveText('5');
   await page.screenshot({ path: `${SHOTS}/choose-plan-1280.png`, fullPage: true });

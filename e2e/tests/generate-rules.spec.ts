@@ -35,6 +35,32 @@ test('a file that is not a readable image gets the SPEC image message', async ({
   await expect(page.locator('canvas[aria-label^="Live preview"]')).toHaveCount(0);
 });
 
+test('a refused file replaces the earlier choice instead of leaving "Chosen: …" behind', async ({
+  page,
+}) => {
+  await register(page);
+  await page.goto('/generate');
+  const input = page.getByLabel('Upload your before & after photo');
+  await input.setInputFiles({
+    name: 'first-photo.png',
+    mimeType: 'image/png',
+    buffer: await sharp({
+      create: { width: 1200, height: 700, channels: 3, background: { r: 180, g: 130, b: 110 } },
+    })
+      .png()
+      .toBuffer(),
+  });
+  await expect(page.getByText('Chosen: first-photo.png')).toBeVisible();
+  await input.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a photo'),
+  });
+  await expect(page.getByRole('alert')).toContainText('"notes.txt" is a text/plain file.');
+  await expect(page.getByText(/Chosen:/)).toHaveCount(0);
+  await expect(page.getByText('No photo chosen yet.')).toBeVisible();
+});
+
 test('with no credits left, Generate says so before anything is sent', async ({ page }) => {
   await register(page);
   // The account's answer as the server would give it once every credit is spent.

@@ -62,7 +62,8 @@ async function renderVideo(page: Page, baseURL: string): Promise<string> {
   const { id } = (await created.json()) as { id: string };
   await expect
     .poll(
-      async () => ((await (await page.request.get(`/api/videos/${id}`)).json()) as { status: string }).status,
+      async () =>
+        ((await (await page.request.get(`/api/videos/${id}`)).json()) as { status: string }).status,
       { timeout: 90_000 },
     )
     .toBe('completed');
@@ -99,7 +100,15 @@ test('every signed-in page fits a 390 px phone, with an API key and a video pres
 
   // The history dialog lists the video.
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: /View History/ }).first().click();
-  await expect(page.getByRole('dialog').getByText(/Lip filler/).first()).toBeVisible();
+  await page
+    .getByRole('button', { name: /View History/ })
+    .first()
+    .click();
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByText(/Lip filler/)
+      .first(),
+  ).toBeVisible();
   await expectNoSidewaysScroll(page, 'the history dialog');
 });

@@ -171,6 +171,15 @@ test('live figures stay hidden without server numbers and show only the ones it 
   await expect(page.getByText('videos rendered')).toHaveCount(0);
 });
 
+test('every plan on the landing page is priced per month, Enterprise too', async ({ page }) => {
+  await gotoInteractive(page, '/');
+  const plans = page
+    .locator('#pricing')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') });
+  await expect(plans).toHaveText([/\$49\/month/, /\$99\/month/, /\$199\/month/]);
+});
+
 test('testimonials are marked as samples and carry five stars each', async ({ page }) => {
   await gotoInteractive(page, '/');
   const section = page.locator('section', {
