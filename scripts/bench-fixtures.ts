@@ -1,8 +1,9 @@
 // Test photos shared by the benchmarks (bench:render, bench:server-memory), so both measure
 // the same input.
 import { readHumanSampleFace } from '@glowreel/engine/node';
+import { pngChunk, pngFile } from '@glowreel/engine/testing';
 import { writeFileSync } from 'node:fs';
-import { crc32, createDeflate } from 'node:zlib';
+import { createDeflate } from 'node:zlib';
 import sharp from 'sharp';
 
 export async function makeFaceComposite(file: string): Promise<void> {
@@ -57,21 +58,7 @@ export async function makeDeepPng(file: string, side = 6320): Promise<number> {
   header.writeUInt32BE(side, 4);
   header[8] = 16; // bits per channel
   header[9] = 2; // truecolour
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', Buffer.concat(compressed)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  const png = pngFile([pngChunk('IHDR', header), pngChunk('IDAT', Buffer.concat(compressed))]);
   writeFileSync(file, png);
   return png.length;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }

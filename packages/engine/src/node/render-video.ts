@@ -168,7 +168,14 @@ export async function prepareRender(
       enabled: request.faceDetection,
     },
     treatedArea: treated,
-    source: { width: decoded.width, height: decoded.height, format: decoded.format },
+    source: {
+      width: decoded.width,
+      height: decoded.height,
+      format: decoded.format,
+      ...(decoded.raster.width < decoded.width && {
+        decodedAt: { width: decoded.raster.width, height: decoded.raster.height },
+      }),
+    },
   });
   return { scene, panels: { before, after, logo }, provenance, warnings, faceSeconds };
 }
