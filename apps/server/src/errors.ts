@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   animated_image: 400,
   truncated_image: 400,
   image_too_many_pixels: 400,
+  image_too_small: 400,
   image_too_large: 413,
   invalid_logo: 400,
   invalid_request: 400,

@@ -1,7 +1,12 @@
 // The video engine's pure core: the timeline shared by the browser preview and the
 // server render, plus image analysis that runs on raw pixels. Node adapters live in
 // '@glowreel/engine/node'.
-export { detectPanels, panelsFromPair, type PanelDetection } from './analysis/split.ts';
+export {
+  MIN_PANEL_SIDE,
+  detectPanels,
+  panelsFromPair,
+  type PanelDetection,
+} from './analysis/split.ts';
 export type { SplitAxis } from './analysis/split-axis.ts';
 export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
 export { buildScene, frameCount, type SceneInput } from './build-scene.ts';

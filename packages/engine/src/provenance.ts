@@ -27,7 +27,16 @@ export interface ProvenanceInput {
     | { applied: false; reason: string };
   faces: { before: boolean; after: boolean; enabled: boolean };
   treatedArea: { rect: Rect; strength: number } | null;
-  source: { width: number; height: number; format: string };
+  /**
+   * The uploaded file's own size. `decodedAt` is the size it was decoded at for this video when
+   * that was smaller (see renderDecodeSide): the split and the alignment are in its pixels.
+   */
+  source: {
+    width: number;
+    height: number;
+    format: string;
+    decodedAt?: { width: number; height: number };
+  };
 }
 
 export interface Provenance {

@@ -2,12 +2,23 @@ import { decodeImage, decodeLogo, isImageInputError } from '@glowreel/engine/nod
 import { AppError } from '../errors.ts';
 import type { ImageInspector, InspectedImage } from '../services/videos.service.ts';
 
-// Decodes the whole upload once in the request (sharp works off the event loop), so a
-// file that cannot render is refused before a credit is reserved or a record written.
+/**
+ * The upload check decodes every row (that is how a cut-off file is caught) but keeps only a
+ * thumbnail this size: the request never holds the photo's full pixels, so eight 40-megapixel
+ * uploads at once cost a few MB each instead of up to 400 MB (16-bit PNG plus its 8-bit copy).
+ */
+const CHECK_SIDE = 256;
+
+// Checks the whole upload in the request (sharp works off the event loop), so a file that
+// cannot render is refused before a credit is reserved or a record written.
 export const engineImageInspector: ImageInspector = {
-  async inspect(bytes: Uint8Array): Promise<InspectedImage> {
+  async inspect(bytes, role): Promise<InspectedImage> {
     try {
-      const decoded = await decodeImage(bytes, { background: '#000000' });
+      const decoded = await decodeImage(bytes, {
+        background: '#000000',
+        maxSide: CHECK_SIDE,
+        role,
+      });
       return { width: decoded.width, height: decoded.height, warnings: decoded.warnings };
     } catch (error) {
       if (isImageInputError(error)) throw new AppError(error.code, error.message);

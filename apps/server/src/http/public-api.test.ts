@@ -364,6 +364,37 @@ describe('public API v1', () => {
     expect(await balance()).toBe(credits);
   });
 
+  it('holds each photo of a pair to 64 px a side, not the 128 a composite needs, and spends nothing', async () => {
+    const credits = await balance();
+    const square = await sharp({
+      create: { width: 100, height: 100, channels: 3, background: '#a08070' },
+    })
+      .jpeg()
+      .toBuffer();
+    const sliver = await sharp({
+      create: { width: 50, height: 100, channels: 3, background: '#a08070' },
+    })
+      .jpeg()
+      .toBuffer();
+    const response = await api('POST', '/api/v1/generate', {
+      payload: {
+        before_image: square.toString('base64'),
+        after_image: sliver.toString('base64'),
+        consent_attested: true,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: {
+        code: 'image_too_small',
+        message:
+          'The image is 50 × 100 px; a before or after photo must be at least 64 × 64 px. Upload the original, full-size photo.',
+      },
+    });
+    expectContract(response, '/api/v1/generate', 'post');
+    expect(await balance()).toBe(credits);
+  });
+
   it('answers 402 insufficient_credits when the account has no credit left', async () => {
     const broke = await signUpForCookie(app, ORIGIN);
     const brokeKey = await createKey(broke.cookie);

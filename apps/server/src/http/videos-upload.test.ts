@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
+import { makeAnimatedPng } from '@glowreel/engine/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -117,6 +118,27 @@ describe('uploaded photos are checked by the engine before anything is written',
         })
           .gif()
           .toBuffer(),
+      400,
+      'animated_image',
+    ],
+    [
+      'a 1 × 1 GIF',
+      () =>
+        sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+          .gif()
+          .toBuffer(),
+      400,
+      'image_too_small',
+    ],
+    ['a 127 × 64 PNG (two 63 px panels)', () => solidPng(127, 64), 400, 'image_too_small'],
+    [
+      'a 3-frame animated PNG',
+      async () =>
+        makeAnimatedPng([
+          await solidPng(200, 100),
+          await solidPng(200, 100, { r: 20, g: 40, b: 200 }),
+          await solidPng(200, 100, { r: 240, g: 240, b: 20 }),
+        ]),
       400,
       'animated_image',
     ],

@@ -17,9 +17,12 @@ export interface InspectedImage {
   warnings: { code: string; message: string }[];
 }
 
-/** Validates an upload fully (type, size, pixels, truncation) before any credit moves. */
+/**
+ * Validates an upload fully (type, size, pixels, animation, truncation, panels big enough)
+ * before any credit moves. A 'composite' is cut into two panels; a 'photo' is one of a pair.
+ */
 export interface ImageInspector {
-  inspect(bytes: Uint8Array): Promise<InspectedImage>;
+  inspect(bytes: Uint8Array, role: 'composite' | 'photo'): Promise<InspectedImage>;
   /** The same checks for the clinic's logo, with the logo's smaller limits. */
   inspectLogo(bytes: Uint8Array): Promise<void>;
 }
@@ -65,9 +68,12 @@ export class VideosService {
   }
 
   async createVideo(request: CreateVideoRequest): Promise<VideoRecord> {
-    const inspected = await this.deps.inspector.inspect(request.image);
     const afterImage = request.afterImage ?? null;
-    const inspectedAfter = afterImage ? await this.deps.inspector.inspect(afterImage) : null;
+    const inspected = await this.deps.inspector.inspect(
+      request.image,
+      afterImage ? 'photo' : 'composite',
+    );
+    const inspectedAfter = afterImage ? await this.deps.inspector.inspect(afterImage, 'photo') : null;
     if (request.logo) await this.deps.inspector.inspectLogo(request.logo);
     const warnings = mergeWarnings(inspected.warnings, inspectedAfter?.warnings ?? []);
     const profile = await this.deps.profiles.getProfile(request.userId);

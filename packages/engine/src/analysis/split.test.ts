@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRaster, type Raster } from '../raster.ts';
-import { detectPanels, panelsFromPair, type PanelDetection } from './split.ts';
+import { MIN_PANEL_SIDE, detectPanels, panelsFromPair, type PanelDetection } from './split.ts';
 import { compose, fillRect, paintPortrait, type PortraitLook } from './split-synthetic.ts';
 
 // The same person photographed twice: the second visit is a little brighter, framed a
@@ -195,3 +195,16 @@ function paintWith(
   }
   return raster;
 }
+
+describe('detectPanels: panel minimum', () => {
+  it('never cuts off a panel under MIN_PANEL_SIDE, even at a clear seam', () => {
+    // Two look-alike portraits meeting at x 56 of 160: a clear cut, but the before panel
+    // would be 56 px wide, too narrow to draw; the image is cut in the middle instead.
+    const image = compose('x', paintPortrait(56, 100, { seed: 3 }), paintPortrait(104, 100));
+    const found = detectPanels(image);
+    expect(found.before.width).toBeGreaterThanOrEqual(MIN_PANEL_SIDE);
+    expect(found.after.width).toBeGreaterThanOrEqual(MIN_PANEL_SIDE);
+    expect(found.before.height).toBeGreaterThanOrEqual(MIN_PANEL_SIDE);
+    expect(found.boundary).toMatchObject({ axis: 'x', start: 80, end: 80 });
+  });
+});

@@ -28,15 +28,20 @@ export interface PanelDetection {
 const COARSE_SIDE = 256;
 const MIN_SIDE = 16;
 const MIN_CONFIDENCE = 0.35;
+/**
+ * No panel is cut narrower or shorter than this: smaller ones cannot be told apart from noise
+ * or drawn (the upload check refuses composites that cannot hold two of them).
+ */
+export const MIN_PANEL_SIDE = 64;
 
 export function detectPanels(raster: Raster): PanelDetection {
   if (Math.min(raster.width, raster.height) < MIN_SIDE) return splitInMiddle(raster, 0);
   const luma = toLuma(raster);
   const factor = Math.max(1, Math.round(Math.max(raster.width, raster.height) / COARSE_SIDE));
   const sources = { luma, coarse: integralImage(downsamplePlane(luma, factor)), factor };
-  const ranked = [...scoreAxis(sources, 'x'), ...scoreAxis(sources, 'y')].sort(
-    (a, b) => b.score - a.score,
-  );
+  const ranked = [...scoreAxis(sources, 'x'), ...scoreAxis(sources, 'y')]
+    .filter((candidate) => leavesPanelsOfMinimumSize(candidate, raster))
+    .sort((a, b) => b.score - a.score);
   const best = ranked[0];
   if (!best) return splitInMiddle(raster, 0);
   const confidence = confidenceOf(best, ranked, raster);
@@ -122,6 +127,16 @@ function reasonFor(candidate: ScoredCandidate): string {
     case 'resemblance':
       return `no visible seam; the panels look most alike when cut at ${axis} ${start}`;
   }
+}
+
+function leavesPanelsOfMinimumSize(candidate: ScoredCandidate, raster: Raster): boolean {
+  const across = candidate.axis === 'x' ? raster.height : raster.width;
+  const along = candidate.axis === 'x' ? raster.width : raster.height;
+  return (
+    across >= MIN_PANEL_SIDE &&
+    candidate.start >= MIN_PANEL_SIDE &&
+    along - candidate.end >= MIN_PANEL_SIDE
+  );
 }
 
 function clamp01(value: number): number {

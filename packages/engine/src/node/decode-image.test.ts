@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   type DecodeImageOptions,
 } from './decode-image.ts';
 import { ImageInputError, type ImageInputErrorCode } from './image-input-error.ts';
+import { pngChunk, pngFile } from './png-file.testing.ts';
 
 const options: DecodeImageOptions = { background: '#000000' };
 const RED = { r: 255, g: 0, b: 0 };
@@ -35,15 +36,6 @@ function noisy(width: number, height: number) {
   });
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** 66 bytes that claim to be a 50000 × 50000 RGB PNG: 7.5 GB if anyone believed it. */
 function pngBomb(): Buffer {
   const header = Buffer.alloc(13);
@@ -51,12 +43,7 @@ function pngBomb(): Buffer {
   header.writeUInt32BE(50_000, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(1))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile([pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(1)))]);
 }
 
 async function expectRefusal(

@@ -9,7 +9,8 @@ export type ImageInputErrorCode =
   | 'invalid_image_format'
   | 'animated_image'
   | 'truncated_image'
-  | 'image_too_many_pixels';
+  | 'image_too_many_pixels'
+  | 'image_too_small';
 
 // Plain fields rather than a parameter property: the render worker loads the engine with
 // Node's own type stripping, which accepts only erasable TypeScript.

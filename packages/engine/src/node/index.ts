@@ -13,6 +13,7 @@ export {
   DEFAULT_MAX_IMAGE_PIXELS,
   MIN_RECOMMENDED_SIDE,
   decodeImage,
+  type DecodeImageOptions,
   type DecodedImage,
   type ImageWarning,
 } from './decode-image.ts';
@@ -36,11 +37,14 @@ export {
   isImageInputError,
   type ImageInputErrorCode,
 } from './image-input-error.ts';
+export { DECODE_SLOTS, decodeSlotUsage } from './decode-gate.ts';
+export { assertPanelsBigEnough, type UploadRole } from './panel-minimum.ts';
 export { writePoster } from './poster.ts';
 export { createI420Converter, i420FrameBytes, type I420Converter } from './rgba-to-i420.ts';
 export {
   ENGINE_VERSION,
   prepareRender,
+  renderDecodeSide,
   renderVideoFile,
   type PreparedRender,
   type RenderVideoProgress,

@@ -7,7 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compose, paintPortrait } from '../analysis/split-synthetic.ts';
 import type { Raster } from '../raster.ts';
 import { probeVideo } from './ffprobe.ts';
-import { renderVideoFile, type RenderVideoRequest } from './render-video.ts';
+import {
+  prepareRender,
+  renderDecodeSide,
+  renderVideoFile,
+  type RenderVideoRequest,
+} from './render-video.ts';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-render-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -137,5 +142,53 @@ describe('renderVideoFile', () => {
       ),
     ).rejects.toThrow();
     expect(existsSync(path.join(outputDir, 'video.mp4'))).toBe(false);
+  });
+});
+
+describe('prepareRender: photos decoded at the size the video needs', () => {
+  it('decodes a 16-bit PNG composite as 8-bit RGBA no larger than renderDecodeSide', async () => {
+    // 3000 × 1200 at 16 bits per channel; rendered at 320 × 180 it needs a 704 px decode.
+    const png16 = await sharp({
+      create: { width: 3000, height: 1200, channels: 3, background: { r: 200, g: 100, b: 50 } },
+    })
+      .composite([
+        {
+          input: { create: { width: 1500, height: 1200, channels: 3, background: '#3050a0' } },
+          left: 1500,
+          top: 0,
+        },
+      ])
+      .png()
+      .toColourspace('rgb16')
+      .toBuffer();
+    expect((await sharp(png16).metadata()).depth).toBe('ushort');
+    const file = path.join(workDir, 'deep-composite.png');
+    writeFileSync(file, png16);
+    const size = { width: 320, height: 180 };
+    expect(renderDecodeSide(size)).toBe(704);
+
+    const prepared = await prepareRender({
+      ...request(file, 'free', '16:9', workDir),
+      ...size,
+    });
+    const { before, after } = prepared.panels;
+    for (const panel of [before, after]) {
+      expect(panel.data).toBeInstanceOf(Uint8ClampedArray);
+      expect(panel.data.length).toBe(panel.width * panel.height * 4);
+      expect(Math.max(panel.width, panel.height)).toBeLessThanOrEqual(704);
+    }
+    expect(before.width + after.width).toBeLessThanOrEqual(704);
+    expect(before.height).toBe(282); // 1200 × 704 / 3000
+    // 16 bits shrunk then cut to 8 can round either way.
+    const near = (pixel: Uint8ClampedArray, colour: number[]) =>
+      Array.from(pixel).every((value, index) => Math.abs(value - (colour[index] ?? 0)) <= 1);
+    expect(near(before.data.subarray(0, 4), [200, 100, 50, 255])).toBe(true);
+    expect(near(after.data.subarray(-4), [0x30, 0x50, 0xa0, 255])).toBe(true);
+    expect(prepared.provenance.source).toEqual({
+      width: 3000,
+      height: 1200,
+      format: 'png',
+      decodedAt: { width: 704, height: 282 },
+    });
   });
 });

@@ -1,0 +1,3 @@
+// Fixture builders for tests and benchmarks in every package: files that sharp cannot write
+// (animated PNGs, PNGs declaring whatever their header says), generated in code.
+export { makeAnimatedPng, pngChunk, pngFile } from './node/png-file.testing.ts';
