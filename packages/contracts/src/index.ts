@@ -100,3 +100,13 @@ export {
   type ApiVideo,
   type ApiWebhookEvent,
 } from './public-api.ts';
+export {
+  CONTROL_CHARACTERS_RULE,
+  DISPLAY_NAME_MAX_LENGTH,
+  displayNameSchema,
+  hasControlCharacters,
+  isControlCharactersIssue,
+  isWellFormedId,
+  plainLine,
+  plainText,
+} from './text.ts';
