@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { checkDisplayName, checkUpdateUserName } from './display-name-rule.ts';
+import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 
 // Better Auth reads the client address from this header only; the Fastify mount sets it
 // from request.ip and drops any value the client sent (DESIGN.md field note on X-Forwarded-For).
@@ -50,8 +50,9 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     logger: { level: 'error' },
     hooks: {
       before: createAuthMiddleware((ctx): Promise<unknown> => {
-        // Profile updates follow the sign-up name rule (issue 15).
-        if (ctx.path === '/update-user') return Promise.resolve(checkUpdateUserName(ctx.body));
+        // Control characters, unusable redirect targets and profile names (issue 15).
+        const tidied = checkAuthInput({ path: ctx.path, body: ctx.body, query: ctx.query });
+        if (tidied) return Promise.resolve(tidied);
         if (ctx.path !== '/sign-up/email') return Promise.resolve();
         const body = (ctx.body ?? {}) as { name?: unknown; password?: unknown };
         const fields: Record<string, string> = {};
