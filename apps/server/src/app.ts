@@ -11,6 +11,7 @@ import { registerDemoRequestRoutes } from './http/demo-requests.routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerFeedbackRoutes } from './http/feedback.routes.ts';
 import { registerHealthRoutes } from './http/health.routes.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerMeRoutes } from './http/me.routes.ts';
 import { registerRenderSettingsRoutes } from './http/render-settings.routes.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   await app.register(fastifyHelmet, {
     // The SPA loads only its own scripts and styles; media and images may be blobs or data URLs.
     contentSecurityPolicy: {

@@ -113,3 +113,13 @@ export {
   type VideoStatus,
   type VideoWarning,
 } from './videos.ts';
+export {
+  CONTROL_CHARACTERS_RULE,
+  DISPLAY_NAME_MAX_LENGTH,
+  displayNameSchema,
+  hasControlCharacters,
+  isControlCharactersIssue,
+  isWellFormedId,
+  plainLine,
+  plainText,
+} from './text.ts';

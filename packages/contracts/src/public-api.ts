@@ -6,6 +6,7 @@ import {
   MOTION_SPEEDS,
   PRIMARY_ANIMATIONS,
 } from './video-options.ts';
+import { plainLine } from './text.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
 // server and are turned into the OpenAPI document, so the documentation cannot drift from
@@ -43,8 +44,7 @@ const base64Image = (what: string) =>
 const generateFields = {
   options: apiGenerateOptionsSchema.optional(),
   aspect: z.enum(ASPECTS).default(DEFAULT_VIDEO_OPTIONS.aspect).describe('Output shape.'),
-  title: z
-    .string()
+  title: plainLine('title')
     .trim()
     .min(1)
     .max(120)
@@ -197,8 +197,7 @@ export const apiWebhookEventSchema = z
 export type ApiWebhookEvent = z.infer<typeof apiWebhookEventSchema>;
 
 export const apiKeyCreateSchema = z.strictObject({
-  name: z
-    .string()
+  name: plainLine('The name')
     .trim()
     .min(1, 'Give the key a name.')
     .max(60, 'The name can be at most 60 characters.'),

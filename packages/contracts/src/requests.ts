@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainLine, plainText } from './text.ts';
 
 // SPEC §3 demo request and feedback, §9 feedback categories (DESIGN.md D8, D10).
 export const DEMO_REQUEST_LIMITS = {
@@ -9,17 +10,15 @@ export const DEMO_REQUEST_LIMITS = {
   message: 4000,
 };
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
+const optionalText = (max: number, label: string, multiline = false) =>
+  (multiline ? plainText(label) : plainLine(label))
     .trim()
     .max(max, `${label} can be at most ${max} characters.`)
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
 export const demoRequestSchema = z.object({
-  name: z
-    .string({ error: 'Full Name is required.' })
+  name: plainLine('Full Name', 'Full Name is required.')
     .trim()
     .min(1, 'Full Name is required.')
     .max(
@@ -34,7 +33,7 @@ export const demoRequestSchema = z.object({
     .pipe(z.email('Email Address must be a valid e-mail address, like name@clinic.com.')),
   phone: optionalText(DEMO_REQUEST_LIMITS.phone, 'Phone'),
   company: optionalText(DEMO_REQUEST_LIMITS.company, 'Company'),
-  message: optionalText(DEMO_REQUEST_LIMITS.message, 'Message'),
+  message: optionalText(DEMO_REQUEST_LIMITS.message, 'Message', true),
 });
 export type DemoRequest = z.output<typeof demoRequestSchema>;
 /** What a demo form sends: every field as typed (the optional ones may be empty). */
@@ -56,14 +55,14 @@ export const feedbackRequestSchema = z
   .object({
     rating: z.enum(['good', 'bad']),
     category: z.enum(FEEDBACK_CATEGORIES).nullish(),
-    text: z.string().max(2000).nullish(),
+    text: plainText('text').max(2000).nullish(),
     videoId: z.string().min(1).max(200),
     compositeImageHash: z
       .string()
       .regex(/^[0-9a-f]{64}$/, 'compositeImageHash must be a SHA-256 digest in lowercase hex.')
       .nullish(),
-    userAgent: z.string().max(1000).nullish(),
-    prompt: z.string().max(2000).nullish(),
+    userAgent: plainLine('userAgent').max(1000).nullish(),
+    prompt: plainText('prompt').max(2000).nullish(),
     timestamp: z.iso.datetime().nullish(),
   })
   .refine((value) => value.rating === 'good' || value.category, {

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 
 // Better Auth reads the client address from this header only; the Fastify mount sets it
 // from request.ip and drops any value the client sent (DESIGN.md field note on X-Forwarded-For).
@@ -48,13 +49,15 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     telemetry: { enabled: false },
     logger: { level: 'error' },
     hooks: {
-      before: createAuthMiddleware((ctx) => {
+      before: createAuthMiddleware((ctx): Promise<unknown> => {
+        // Control characters, unusable redirect targets and profile names (issue 15).
+        const tidied = checkAuthInput({ path: ctx.path, body: ctx.body, query: ctx.query });
+        if (tidied) return Promise.resolve(tidied);
         if (ctx.path !== '/sign-up/email') return Promise.resolve();
         const body = (ctx.body ?? {}) as { name?: unknown; password?: unknown };
         const fields: Record<string, string> = {};
-        if (typeof body.name !== 'string' || body.name.trim() === '') {
-          fields.name = 'Full name is required.';
-        }
+        const name = checkDisplayName(body.name);
+        if ('problem' in name) fields.name = name.problem;
         const password = typeof body.password === 'string' ? body.password : '';
         const failed = failedPasswordRules(password);
         if (failed.length > 0) {

@@ -1,7 +1,11 @@
+import { isControlCharactersIssue } from '@glowreel/contracts';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 
-/** Parses a JSON body with a contract schema; the first problem becomes a 400 that names it. */
+/**
+ * Parses a JSON body with a contract schema; the first problem becomes a 400 that names it
+ * (a 422 for control characters: the shape was right, the text is not acceptable).
+ */
 export function parseBody<Schema extends z.ZodType>(
   schema: Schema,
   body: unknown,
@@ -11,7 +15,7 @@ export function parseBody<Schema extends z.ZodType>(
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.') ?? '';
   throw new AppError(
-    'bad_request',
+    isControlCharactersIssue(issue) ? 'validation_failed' : 'bad_request',
     field ? `${field}: ${issue?.message ?? 'is not valid'}` : (issue?.message ?? 'Invalid body.'),
     { field: field || undefined },
   );

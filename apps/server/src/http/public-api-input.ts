@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  isControlCharactersIssue,
   apiGenerateJsonSchema,
   apiGenerateMultipartFieldsSchema,
   apiGenerateOptionsSchema,
@@ -8,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { ApiGenerateInput } from '../services/api-videos.service.ts';
+import { readMultipartBody } from './multipart-body.ts';
 import { MAX_UPLOAD_BYTES } from './videos.routes.ts';
 
 const IMAGE_FIELDS = ['before_image', 'after_image', 'composite_image'] as const;
@@ -24,6 +26,9 @@ function toInputError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   const field = issue?.path.join('.') ?? '';
   const message = issue?.message ?? 'The request is not valid.';
+  if (isControlCharactersIssue(issue)) {
+    return new AppError('validation_failed', `Invalid ${field}: ${message}`, { field });
+  }
   if (field === 'consent_attested') {
     return new AppError(
       'consent_required',
@@ -126,25 +131,24 @@ function toInput(
 async function parseMultipart(request: FastifyRequest): Promise<ParsedGenerateRequest> {
   const fields: Record<string, string> = {};
   const images: Partial<Record<ImageField, Uint8Array>> = {};
-  try {
-    for await (const part of request.parts({ limits: { files: 3, fileSize: MAX_UPLOAD_BYTES } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        const field = IMAGE_FIELDS.find((name) => name === part.fieldname);
-        if (!field) {
-          throw new AppError('invalid_request', `Unexpected file field "${part.fieldname}".`);
+  await readMultipartBody(
+    async () => {
+      const parts = request.parts({ limits: { files: 3, fileSize: MAX_UPLOAD_BYTES } });
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          const field = IMAGE_FIELDS.find((name) => name === part.fieldname);
+          if (!field) {
+            throw new AppError('invalid_request', `Unexpected file field "${part.fieldname}".`);
+          }
+          images[field] = bytes;
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
         }
-        images[field] = bytes;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
       }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('image_too_large', 'Each image can be at most 10 MB.');
-    }
-    throw error;
-  }
+    },
+    () => new AppError('image_too_large', 'Each image can be at most 10 MB.'),
+  );
   const parsed = apiGenerateMultipartFieldsSchema.safeParse(fields);
   if (!parsed.success) throw toInputError(parsed.error);
   let options: z.infer<typeof apiGenerateOptionsSchema> | undefined;

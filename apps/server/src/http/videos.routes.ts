@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { videoOptionsSchema } from '@glowreel/contracts';
+import { plainLine, videoOptionsSchema } from '@glowreel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
@@ -8,6 +8,7 @@ import type { ProgressBus } from '../jobs/progress-bus.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import { GENERATE_COPY } from '../services/video-copy.ts';
 import type { VideosService } from '../services/videos.service.ts';
+import { readMultipartBody } from './multipart-body.ts';
 import { streamStoredFile } from './range.ts';
 import { findSessionUserId, requireUserId } from './session.ts';
 import { streamVideoEvents } from './video-events.ts';
@@ -28,11 +29,11 @@ const formFieldsSchema = z.object({
   aspect: z.string().optional(),
   autoAlign: z.enum(['true', 'false']).optional(),
   consent: z.string().optional(),
-  title: z.string().max(120, 'The title can be at most 120 characters.').optional(),
-  clinicName: z.string().max(80).optional(),
-  contact: z.string().max(80).optional(),
-  treatmentTitle: z.string().max(80).optional(),
-  disclosure: z.string().max(160).optional(),
+  title: plainLine('The title').max(120, 'The title can be at most 120 characters.').optional(),
+  clinicName: plainLine('clinicName').max(80).optional(),
+  contact: plainLine('contact').max(80).optional(),
+  treatmentTitle: plainLine('treatmentTitle').max(80).optional(),
+  disclosure: plainLine('disclosure').max(160).optional(),
 });
 
 interface ParsedUpload {
@@ -67,10 +68,10 @@ async function readUpload(request: FastifyRequest): Promise<ParsedUpload> {
 function parseOptions(fields: Record<string, string>) {
   const parsed = formFieldsSchema.safeParse(fields);
   if (!parsed.success) {
-    throw new AppError(
-      'validation_failed',
-      parsed.error.issues[0]?.message ?? 'Invalid form fields.',
-    );
+    const issue = parsed.error.issues[0];
+    throw new AppError('validation_failed', issue?.message ?? 'Invalid form fields.', {
+      field: issue?.path.join('.'),
+    });
   }
   const options = videoOptionsSchema.safeParse({
     primaryAnimation: parsed.data.primaryAnimation || undefined,
@@ -104,18 +105,14 @@ export async function registerVideosRoutes(
   });
 
   app.post('/api/videos', async (request, reply) => {
-    let upload: ParsedUpload;
-    try {
-      upload = await readUpload(request);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(
+    const upload = await readMultipartBody(
+      () => readUpload(request),
+      () =>
+        new AppError(
           'payload_too_large',
           'The photo is larger than 10 MB. Please upload a smaller image.',
-        );
-      }
-      throw error;
-    }
+        ),
+    );
     // SPEC §5 order: the image, then sign-in, then credits (checked when one is reserved).
     if (!upload.image) throw new AppError('bad_request', GENERATE_COPY.imageRequired);
     const userId = await findSessionUserId(auth, request);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKeyCreated, ApiKeySummary } from '@glowreel/contracts';
+import { isWellFormedId, type ApiKeyCreated, type ApiKeySummary } from '@glowreel/contracts';
 import type { ApiKeyRow, ApiKeysRepository } from '../db/api-keys.repository.ts';
 import { AppError } from '../errors.ts';
 
@@ -50,8 +50,8 @@ export class ApiKeysService {
   }
 
   async revoke(userId: string, keyId: string): Promise<void> {
-    // Another account's key is indistinguishable from a missing one.
-    if (!(await this.keys.revoke(userId, keyId))) {
+    // Another account's key, or a malformed id, is indistinguishable from a missing one.
+    if (!isWellFormedId(keyId) || !(await this.keys.revoke(userId, keyId))) {
       throw new AppError('not_found', 'No active API key with this id.');
     }
   }

@@ -1,5 +1,6 @@
 import {
   VIDEO_READY_SECONDS,
+  isWellFormedId,
   type ApiVideo,
   type VideoOptions,
   type Aspect,
@@ -121,7 +122,7 @@ export class ApiVideosService {
   }
 
   async get(userId: string, videoId: string): Promise<ApiVideo> {
-    const row = await this.deps.repository.findById(videoId);
+    const row = await this.findVideo(videoId);
     if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
     return this.view(row);
   }
@@ -147,7 +148,7 @@ export class ApiVideosService {
     videoId: string,
     file: 'download' | 'thumbnail',
   ): Promise<{ key: string; title: string }> {
-    const row = await this.deps.repository.findById(videoId);
+    const row = await this.findVideo(videoId);
     const key = file === 'download' ? row?.video_key : row?.thumbnail_key;
     if (!row || row.status !== 'completed' || !key) {
       throw new AppError('not_found', 'No finished video with this id.');
@@ -179,17 +180,19 @@ export class ApiVideosService {
   }
 
   private async cursorVideoId(userId: string, cursor: string): Promise<string> {
-    const videoId = Buffer.from(cursor, 'base64url').toString('utf8');
-    const row = /^[0-9a-f-]{36}$/.test(videoId)
-      ? await this.deps.repository.findById(videoId)
-      : undefined;
+    const row = await this.findVideo(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!row || row.user_id !== userId) {
       throw new AppError(
         'invalid_cursor',
         'The cursor is not one this API returned. Start again without a cursor.',
       );
     }
-    return videoId;
+    return row.id;
+  }
+
+  /** A malformed id (a NUL would even break the query) is answered as a missing video. */
+  private async findVideo(videoId: string) {
+    return isWellFormedId(videoId) ? this.deps.repository.findById(videoId) : undefined;
   }
 
   private view(row: Parameters<typeof toApiVideo>[0]): ApiVideo {

@@ -1,4 +1,4 @@
-import type { FeedbackRequest, LandingStats } from '@glowreel/contracts';
+import { isWellFormedId, type FeedbackRequest, type LandingStats } from '@glowreel/contracts';
 import type { FeedbackRepository } from '../db/feedback.repository.ts';
 import { AppError } from '../errors.ts';
 
@@ -11,9 +11,11 @@ export class FeedbackService {
   ) {}
 
   async submit(userId: string, request: FeedbackRequest): Promise<void> {
-    // Someone else's video answers as a missing one: ids must not be probed.
-    if (!(await this.feedback.isOwnVideo(userId, request.videoId))) {
-      throw new AppError('not_found', `No video ${request.videoId} exists in your account.`);
+    // Someone else's video, or a malformed id, answers as a missing one: ids must not be probed.
+    const isOwn =
+      isWellFormedId(request.videoId) && (await this.feedback.isOwnVideo(userId, request.videoId));
+    if (!isOwn) {
+      throw new AppError('not_found', 'No video with this id exists in your account.');
     }
     await this.feedback.upsert({
       id: this.newId(),

@@ -1,4 +1,4 @@
-import { outputSizeFor, type VideoOptions } from '@glowreel/contracts';
+import { isWellFormedId, outputSizeFor, type VideoOptions } from '@glowreel/contracts';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -129,7 +129,8 @@ export class VideosService {
   }
 
   async requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {
-    const row = await this.deps.videos.findById(videoId);
+    // A malformed id (a NUL would even break the query) is as missing as someone else's video.
+    const row = isWellFormedId(videoId) ? await this.deps.videos.findById(videoId) : undefined;
     // Another account's video is indistinguishable from a missing one.
     if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
     return row;

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { engineImageInspector } from '../engine/engine-image-inspector.ts';
+import { openPublicApi, type PublicApi } from '../public-api.ts';
+import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
+import { FakeRenderer } from './fake-renderer.ts';
+import { openTestRuntime, type DatabaseKind, type TestRuntime } from './test-runtime.ts';
+
+export interface FullTestApp {
+  app: FastifyInstance;
+  test: TestRuntime;
+  pipeline: VideoPipeline;
+  publicApi: PublicApi;
+  renderer: FakeRenderer;
+  dispose: () => Promise<void>;
+}
+
+/**
+ * Every route the server has (accounts, uploads, API v1, billing, demo requests, feedback and
+ * a small built SPA), rendering with the fake renderer: for tests that sweep the whole surface.
+ */
+export async function openFullTestApp(
+  kind: DatabaseKind,
+  environment: Record<string, string> = {},
+): Promise<FullTestApp> {
+  const webDistDir = mkdtempSync(path.join(tmpdir(), 'glowreel-dist-'));
+  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Glowreel</title>');
+  mkdirSync(path.join(webDistDir, 'assets'));
+  writeFileSync(path.join(webDistDir, 'assets', 'app.js'), 'console.log(1)');
+  const test = await openTestRuntime(kind, { WEB_DIST_DIR: webDistDir, ...environment });
+  const renderer = new FakeRenderer();
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const pipeline = await openVideoPipeline(test.config, test.runtime, {
+    renderer,
+    inspector: engineImageInspector,
+    log: quiet,
+  });
+  const publicApi = openPublicApi(test.config, test.runtime, pipeline, { log: quiet });
+  const app = await buildApp({
+    config: test.config,
+    auth: test.runtime.auth,
+    profiles: test.runtime.profiles,
+    isDatabaseReady: test.runtime.database.isReady,
+    videoPipeline: pipeline,
+    publicApi,
+    business: test.runtime.business,
+  });
+  await app.ready();
+  return {
+    app,
+    test,
+    pipeline,
+    publicApi,
+    renderer,
+    dispose: async () => {
+      await app.close();
+      await publicApi.close();
+      await pipeline.close();
+      await test.dispose();
+      rmSync(webDistDir, { recursive: true, force: true });
+    },
+  };
+}
