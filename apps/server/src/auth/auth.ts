@@ -1,6 +1,7 @@
 import { failedPasswordRules, COPY, PASSWORD_MIN_LENGTH } from '@glowreel/contracts';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -25,6 +26,74 @@ function trustedOriginsFor(publicUrl: string): string[] {
   return [...new Set(origins)];
 }
 
+type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The rule's failures as one sentence, or null when the password passes SPEC §5. */
+function passwordProblem(password: unknown): string | null {
+  const failed = failedPasswordRules(typeof password === 'string' ? password : '');
+  if (failed.length === 0) return null;
+  return `${COPY.passwordDoesNotMeetRequirements}: ${failed
+    .map((rule) => rule.label.toLowerCase())
+    .join(', ')}.`;
+}
+
+function checkSignUp(ctx: AuthHookContext): void {
+  if (ctx.path !== '/sign-up/email') return;
+  const body = (ctx.body ?? {}) as { name?: unknown; password?: unknown };
+  const fields: Record<string, string> = {};
+  if (typeof body.name !== 'string' || body.name.trim() === '') {
+    fields.name = 'Full name is required.';
+  }
+  const problem = passwordProblem(body.password);
+  if (problem) fields.password = problem;
+  if (Object.keys(fields).length === 0) return;
+  throw new APIError('UNPROCESSABLE_ENTITY', {
+    code: 'VALIDATION_FAILED',
+    message: fields.password ? COPY.passwordDoesNotMeetRequirements : 'Please fill in every field.',
+    details: { fields },
+  });
+}
+
+/**
+ * Every other Better Auth HTTP endpoint of this version that sets a password, with the body
+ * field holding it. Better Auth itself checks only the length, so without this `password` and
+ * `12345678` were accepted by change-password although sign-up refuses them.
+ */
+const NEW_PASSWORD_FIELDS: Readonly<Record<string, string>> = {
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+};
+
+function checkNewPassword(ctx: AuthHookContext): void {
+  const field = NEW_PASSWORD_FIELDS[ctx.path];
+  if (!field) return;
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const problem = passwordProblem(body[field]);
+  if (!problem) return;
+  throw new APIError('UNPROCESSABLE_ENTITY', {
+    code: 'VALIDATION_FAILED',
+    message: COPY.passwordDoesNotMeetRequirements,
+    details: { fields: { [field]: problem } },
+  });
+}
+
+/**
+ * The last gate: every path that stores a password hashes it here first, including the
+ * server-only set-password (it has no route path for a hook to match) and any endpoint a
+ * later Better Auth version adds.
+ */
+async function hashWithinRules(password: string): Promise<string> {
+  const problem = passwordProblem(password);
+  if (problem) {
+    throw new APIError('UNPROCESSABLE_ENTITY', {
+      code: 'VALIDATION_FAILED',
+      message: COPY.passwordDoesNotMeetRequirements,
+      details: { fields: { newPassword: problem } },
+    });
+  }
+  return hashPassword(password);
+}
+
 export function createAuth({ db, secret, publicUrl }: AuthOptions) {
   return betterAuth({
     appName: 'Glowreel',
@@ -38,6 +107,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+      password: { hash: hashWithinRules },
     },
     // Fastify's limiter guards sign-in and sign-up per client IP with our error shape.
     rateLimit: { enabled: false },
@@ -49,27 +119,9 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     logger: { level: 'error' },
     hooks: {
       before: createAuthMiddleware((ctx) => {
-        if (ctx.path !== '/sign-up/email') return Promise.resolve();
-        const body = (ctx.body ?? {}) as { name?: unknown; password?: unknown };
-        const fields: Record<string, string> = {};
-        if (typeof body.name !== 'string' || body.name.trim() === '') {
-          fields.name = 'Full name is required.';
-        }
-        const password = typeof body.password === 'string' ? body.password : '';
-        const failed = failedPasswordRules(password);
-        if (failed.length > 0) {
-          fields.password = `${COPY.passwordDoesNotMeetRequirements}: ${failed
-            .map((rule) => rule.label.toLowerCase())
-            .join(', ')}.`;
-        }
-        if (Object.keys(fields).length === 0) return Promise.resolve();
-        throw new APIError('UNPROCESSABLE_ENTITY', {
-          code: 'VALIDATION_FAILED',
-          message: fields.password
-            ? COPY.passwordDoesNotMeetRequirements
-            : 'Please fill in every field.',
-          details: { fields },
-        });
+        checkSignUp(ctx);
+        checkNewPassword(ctx);
+        return Promise.resolve();
       }),
     },
   });
