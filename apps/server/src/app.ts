@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerFeedbackRoutes } from './http/feedback.routes.ts';
 import { registerHealthRoutes } from './http/health.routes.ts';
 import { registerMeRoutes } from './http/me.routes.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRenderSettingsRoutes } from './http/render-settings.routes.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
 import { registerStripeWebhookRoutes } from './http/stripe-webhook.routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  registerOriginCheck(app, config.publicUrl);
   await app.register(fastifyHelmet, {
     // The SPA loads only its own scripts and styles; media and images may be blobs or data URLs.
     contentSecurityPolicy: {

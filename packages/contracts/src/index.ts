@@ -94,6 +94,7 @@ export {
   apiVideoSchema,
   apiVideoStatusSchema,
   apiWebhookEventSchema,
+  webhookSecretRotateSchema,
   type ApiGenerateJson,
   type ApiKeyCreated,
   type ApiKeySummary,

@@ -15,7 +15,8 @@ export interface AuthOptions {
   publicUrl: string;
 }
 
-function trustedOriginsFor(publicUrl: string): string[] {
+/** The app's own origins: the one check for Better Auth and for cookie-authenticated API calls. */
+export function trustedOriginsFor(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   const origins = [url.origin];
   // A local install is reached as localhost or 127.0.0.1 interchangeably.
