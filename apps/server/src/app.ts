@@ -23,6 +23,27 @@ import { registerPublicApiRoutes } from './http/public-api.routes.ts';
 import type { PublicApi } from './public-api.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
 
+/**
+ * Powerful features the app never uses, switched off for it and anything it embeds. The API
+ * key card copies with navigator.clipboard, so clipboard-write stays allowed for the app itself.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'camera=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
 export interface AppDependencies {
   config: Config;
   auth: Auth;
@@ -48,6 +69,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Answers about an account (or carrying signed links) must not stay in a shared or
+    // back-button cache; the few public ones (stats, OpenAPI) set their own cache-control.
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 
