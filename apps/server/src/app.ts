@@ -21,6 +21,9 @@ import { registerVideosRoutes } from './http/videos.routes.ts';
 import { registerApiKeysRoutes } from './http/api-keys.routes.ts';
 import { registerPublicApiRoutes } from './http/public-api.routes.ts';
 import type { PublicApi } from './public-api.ts';
+import { RedisSlidingWindowLog } from './rate-limit/redis-sliding-window-log.ts';
+import { MemorySlidingWindowLog, type SlidingWindowLog } from './rate-limit/sliding-window-log.ts';
+import { slidingWindowStore } from './rate-limit/sliding-window-store.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
 
 /**
@@ -56,6 +59,30 @@ export interface AppDependencies {
   /** Billing, demo requests and feedback; absent in processes that only serve accounts. */
   business?: BusinessServices;
   logger?: FastifyServerOptions['logger'];
+  /** Tests pass their own log and clock; otherwise Redis (REDIS_URL) or this process's memory. */
+  rateLimits?: { log: SlidingWindowLog; now: () => number };
+}
+
+/** One rate limiter for every limited route: @fastify/rate-limit over a sliding-window log. */
+async function registerRateLimits(app: FastifyInstance, deps: AppDependencies): Promise<void> {
+  const redisUrl = deps.config.publicApi.redisUrl;
+  const owned = deps.rateLimits
+    ? null
+    : redisUrl
+      ? new RedisSlidingWindowLog(redisUrl)
+      : new MemorySlidingWindowLog();
+  if (owned) app.addHook('onClose', () => owned.close());
+  const { log, now } = deps.rateLimits ?? { log: owned as SlidingWindowLog, now: Date.now };
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: slidingWindowStore(log, now),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+  });
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -98,15 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     hsts: config.publicUrl.startsWith('https:'),
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'rate_limited',
-        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      ),
-  });
+  await registerRateLimits(app, deps);
 
   registerHealthRoutes(app, deps.isDatabaseReady);
   registerAuthRoutes(app, {
@@ -135,7 +154,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       apiKeys: deps.publicApi.apiKeys,
       apiVideos: deps.publicApi.apiVideos,
       profiles: deps.profiles,
-      rateLimiter: deps.publicApi.rateLimiter,
       signer: deps.publicApi.signer,
       storage: deps.videoPipeline.storage,
       publicUrl: config.publicUrl,
