@@ -19,11 +19,12 @@ const inspector: ImageInspector = {
 
 /**
  * The limiters read the clock through Date, which only these tests move (the database and
- * timers keep real time): calls 77 ms apart, starting half a second before a minute turns.
+ * timers keep real time): one call, then calls 77 ms apart from 59.6 s later, half a second
+ * before a minute turns (the edges of fixed windows counted from the clock or the first call).
  */
 function callTimes(): number[] {
   const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000 - 500;
-  return [start - 59_000, ...Array.from({ length: 12 }, (_, call) => start + call * 77)];
+  return [start - 59_600, ...Array.from({ length: 12 }, (_, call) => start + call * 77)];
 }
 
 async function acceptedAt(times: number[], call: (index: number) => Promise<number>) {
