@@ -13,6 +13,7 @@ import { registerFeedbackRoutes } from './http/feedback.routes.ts';
 import { registerHealthRoutes } from './http/health.routes.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerMeRoutes } from './http/me.routes.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRenderSettingsRoutes } from './http/render-settings.routes.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
 import { registerStripeWebhookRoutes } from './http/stripe-webhook.routes.ts';
@@ -21,7 +22,31 @@ import { registerVideosRoutes } from './http/videos.routes.ts';
 import { registerApiKeysRoutes } from './http/api-keys.routes.ts';
 import { registerPublicApiRoutes } from './http/public-api.routes.ts';
 import type { PublicApi } from './public-api.ts';
+import { RedisSlidingWindowLog } from './rate-limit/redis-sliding-window-log.ts';
+import { MemorySlidingWindowLog, type SlidingWindowLog } from './rate-limit/sliding-window-log.ts';
+import { slidingWindowStore } from './rate-limit/sliding-window-store.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
+
+/**
+ * Powerful features the app never uses, switched off for it and anything it embeds. The API
+ * key card copies with navigator.clipboard, so clipboard-write stays allowed for the app itself.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'camera=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
 
 export interface AppDependencies {
   config: Config;
@@ -35,6 +60,30 @@ export interface AppDependencies {
   /** Billing, demo requests and feedback; absent in processes that only serve accounts. */
   business?: BusinessServices;
   logger?: FastifyServerOptions['logger'];
+  /** Tests pass their own log and clock; otherwise Redis (REDIS_URL) or this process's memory. */
+  rateLimits?: { log: SlidingWindowLog; now: () => number };
+}
+
+/** One rate limiter for every limited route: @fastify/rate-limit over a sliding-window log. */
+async function registerRateLimits(app: FastifyInstance, deps: AppDependencies): Promise<void> {
+  const redisUrl = deps.config.publicApi.redisUrl;
+  const owned = deps.rateLimits
+    ? null
+    : redisUrl
+      ? new RedisSlidingWindowLog(redisUrl)
+      : new MemorySlidingWindowLog();
+  if (owned) app.addHook('onClose', () => owned.close());
+  const { log, now } = deps.rateLimits ?? { log: owned as SlidingWindowLog, now: Date.now };
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: slidingWindowStore(log, now),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+  });
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -48,11 +97,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Answers about an account (or carrying signed links) must not stay in a shared or
+    // back-button cache; the few public ones (stats, OpenAPI) set their own cache-control.
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  registerOriginCheck(app, config.publicUrl);
   await app.register(fastifyHelmet, {
     // The SPA loads only its own scripts and styles; media and images may be blobs or data URLs.
     contentSecurityPolicy: {
@@ -70,15 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     hsts: config.publicUrl.startsWith('https:'),
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'rate_limited',
-        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      ),
-  });
+  await registerRateLimits(app, deps);
 
   registerHealthRoutes(app, deps.isDatabaseReady);
   registerAuthRoutes(app, {
@@ -107,7 +156,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       apiKeys: deps.publicApi.apiKeys,
       apiVideos: deps.publicApi.apiVideos,
       profiles: deps.profiles,
-      rateLimiter: deps.publicApi.rateLimiter,
       signer: deps.publicApi.signer,
       storage: deps.videoPipeline.storage,
       publicUrl: config.publicUrl,

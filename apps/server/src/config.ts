@@ -100,7 +100,7 @@ export interface Config {
   /** Landing figures stay hidden until each reaches this count (DESIGN.md D8). */
   publicStatsMinCount: number;
   publicApi: {
-    /** Rate-limit counters shared by every server; null counts in this process only. */
+    /** Every rate limit's counters (sign-in, demo, API v1) shared by all servers; null: per process. */
     redisUrl: string | null;
     signedUrlTtlSeconds: number;
     webhookTimeoutMs: number;

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { engineImageInspector } from './engine/engine-image-inspector.ts';
 import { WorkerRenderer } from './jobs/worker-renderer.ts';
+import { logOptionsFor } from './log-options.ts';
 import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
 import { openPublicApi } from './public-api.ts';
@@ -13,10 +14,7 @@ import pino from 'pino';
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
   const runtime = await openRuntime(config);
-  const logger = {
-    level: config.log.level,
-    ...(config.log.pretty ? { transport: { target: 'pino-pretty' } } : {}),
-  };
+  const logger = logOptionsFor(config.log);
   const jobLog = pino(logger).child({ component: 'render-jobs' });
   const videoPipeline = await openVideoPipeline(config, runtime, {
     renderer: new WorkerRenderer(config.render.concurrency, {

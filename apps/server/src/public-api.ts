@@ -6,9 +6,6 @@ import { IdempotencyRepository } from './db/idempotency.repository.ts';
 import { VideosRepository } from './db/videos.repository.ts';
 import { WebhooksRepository } from './db/webhooks.repository.ts';
 import { AppError } from './errors.ts';
-import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts';
-import type { RateLimiter } from './rate-limit/rate-limiter.ts';
-import { RedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import type { Runtime } from './runtime.ts';
 import { ApiKeysService } from './services/api-keys.service.ts';
 import { ApiVideosService } from './services/api-videos.service.ts';
@@ -29,7 +26,6 @@ export interface PublicApi {
   apiKeys: ApiKeysService;
   apiVideos: ApiVideosService;
   webhooks: WebhooksService;
-  rateLimiter: RateLimiter;
   signer: UrlSigner;
   close: () => Promise<void>;
 }
@@ -39,13 +35,12 @@ export interface PublicApiAdapters {
     info?: (details: object, message: string) => void;
     warn: (details: object, message: string) => void;
   };
-  /** Tests replace the limiter, the sender and the retry schedule. */
-  rateLimiter?: RateLimiter;
+  /** Tests replace the sender and the retry schedule. */
   sender?: WebhookSender;
   retryDelaysMs?: readonly number[];
 }
 
-/** Wires API v1: keys, idempotent generate, signed links, webhooks and rate limits. */
+/** Wires API v1: keys, idempotent generate, signed links and webhooks (rate limits: app.ts). */
 export function openPublicApi(
   config: Config,
   runtime: Runtime,
@@ -59,11 +54,6 @@ export function openPublicApi(
     .digest('hex');
   const signer = new UrlSigner(signingKey, config.publicApi.signedUrlTtlSeconds);
   const allowLoopback = config.publicApi.webhookAllowLoopback;
-  const rateLimiter =
-    adapters.rateLimiter ??
-    (config.publicApi.redisUrl
-      ? new RedisRateLimiter(config.publicApi.redisUrl)
-      : new MemoryRateLimiter());
   const webhooks = new WebhooksService({
     webhooks: new WebhooksRepository(db),
     sender:
@@ -97,11 +87,9 @@ export function openPublicApi(
     apiKeys: new ApiKeysService(new ApiKeysRepository(db)),
     apiVideos,
     webhooks,
-    rateLimiter,
     signer,
     close: async () => {
       await webhooks.stop();
-      await rateLimiter.close();
     },
   };
 }

@@ -96,6 +96,7 @@ export {
   apiVideoSchema,
   apiVideoStatusSchema,
   apiWebhookEventSchema,
+  webhookSecretRotateSchema,
   type ApiGenerateJson,
   type ApiKeyCreated,
   type ApiKeySummary,

@@ -203,6 +203,9 @@ export const apiKeyCreateSchema = z.strictObject({
     .max(60, 'The name can be at most 60 characters.'),
 });
 
+/** Rotating needs no field, but only a JSON object body starts it (never a form or no-cors fetch). */
+export const webhookSecretRotateSchema = z.strictObject({});
+
 export const apiKeySummarySchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,6 +1,7 @@
 import { failedPasswordRules, COPY, PASSWORD_MIN_LENGTH } from '@glowreel/contracts';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
@@ -15,7 +16,8 @@ export interface AuthOptions {
   publicUrl: string;
 }
 
-function trustedOriginsFor(publicUrl: string): string[] {
+/** The app's own origins: the one check for Better Auth and for cookie-authenticated API calls. */
+export function trustedOriginsFor(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   const origins = [url.origin];
   // A local install is reached as localhost or 127.0.0.1 interchangeably.
@@ -24,6 +26,73 @@ function trustedOriginsFor(publicUrl: string): string[] {
       origins.push(`${url.protocol}//${host}:${url.port}`);
   }
   return [...new Set(origins)];
+}
+
+type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The rule's failures as one sentence, or null when the password passes SPEC §5. */
+function passwordProblem(password: unknown): string | null {
+  const failed = failedPasswordRules(typeof password === 'string' ? password : '');
+  if (failed.length === 0) return null;
+  return `${COPY.passwordDoesNotMeetRequirements}: ${failed
+    .map((rule) => rule.label.toLowerCase())
+    .join(', ')}.`;
+}
+
+function checkSignUp(ctx: AuthHookContext): void {
+  if (ctx.path !== '/sign-up/email') return;
+  const body = (ctx.body ?? {}) as { name?: unknown; password?: unknown };
+  const fields: Record<string, string> = {};
+  const name = checkDisplayName(body.name);
+  if ('problem' in name) fields.name = name.problem;
+  const problem = passwordProblem(body.password);
+  if (problem) fields.password = problem;
+  if (Object.keys(fields).length === 0) return;
+  throw new APIError('UNPROCESSABLE_ENTITY', {
+    code: 'VALIDATION_FAILED',
+    message: fields.password ? COPY.passwordDoesNotMeetRequirements : 'Please fill in every field.',
+    details: { fields },
+  });
+}
+
+/**
+ * Every other Better Auth HTTP endpoint of this version that sets a password, with the body
+ * field holding it. Better Auth itself checks only the length, so without this `password` and
+ * `12345678` were accepted by change-password although sign-up refuses them.
+ */
+const NEW_PASSWORD_FIELDS: Readonly<Record<string, string>> = {
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+};
+
+function checkNewPassword(ctx: AuthHookContext): void {
+  const field = NEW_PASSWORD_FIELDS[ctx.path];
+  if (!field) return;
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const problem = passwordProblem(body[field]);
+  if (!problem) return;
+  throw new APIError('UNPROCESSABLE_ENTITY', {
+    code: 'VALIDATION_FAILED',
+    message: COPY.passwordDoesNotMeetRequirements,
+    details: { fields: { [field]: problem } },
+  });
+}
+
+/**
+ * The last gate: every path that stores a password hashes it here first, including the
+ * server-only set-password (it has no route path for a hook to match) and any endpoint a
+ * later Better Auth version adds.
+ */
+async function hashWithinRules(password: string): Promise<string> {
+  const problem = passwordProblem(password);
+  if (problem) {
+    throw new APIError('UNPROCESSABLE_ENTITY', {
+      code: 'VALIDATION_FAILED',
+      message: COPY.passwordDoesNotMeetRequirements,
+      details: { fields: { newPassword: problem } },
+    });
+  }
+  return hashPassword(password);
 }
 
 export function createAuth({ db, secret, publicUrl }: AuthOptions) {
@@ -39,6 +108,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+      password: { hash: hashWithinRules },
     },
     // Fastify's limiter guards sign-in and sign-up per client IP with our error shape.
     rateLimit: { enabled: false },
@@ -53,26 +123,9 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
         // Control characters, unusable redirect targets and profile names (issue 15).
         const tidied = checkAuthInput({ path: ctx.path, body: ctx.body, query: ctx.query });
         if (tidied) return Promise.resolve(tidied);
-        if (ctx.path !== '/sign-up/email') return Promise.resolve();
-        const body = (ctx.body ?? {}) as { name?: unknown; password?: unknown };
-        const fields: Record<string, string> = {};
-        const name = checkDisplayName(body.name);
-        if ('problem' in name) fields.name = name.problem;
-        const password = typeof body.password === 'string' ? body.password : '';
-        const failed = failedPasswordRules(password);
-        if (failed.length > 0) {
-          fields.password = `${COPY.passwordDoesNotMeetRequirements}: ${failed
-            .map((rule) => rule.label.toLowerCase())
-            .join(', ')}.`;
-        }
-        if (Object.keys(fields).length === 0) return Promise.resolve();
-        throw new APIError('UNPROCESSABLE_ENTITY', {
-          code: 'VALIDATION_FAILED',
-          message: fields.password
-            ? COPY.passwordDoesNotMeetRequirements
-            : 'Please fill in every field.',
-          details: { fields },
-        });
+        checkSignUp(ctx);
+        checkNewPassword(ctx);
+        return Promise.resolve();
       }),
     },
   });

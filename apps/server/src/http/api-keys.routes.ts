@@ -1,9 +1,10 @@
-import { apiKeyCreateSchema } from '@glowreel/contracts';
+import { apiKeyCreateSchema, webhookSecretRotateSchema } from '@glowreel/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 import type { ApiKeysService } from '../services/api-keys.service.ts';
 import type { WebhooksService } from '../services/webhooks.service.ts';
+import { parseJsonObjectBody } from './parse-body.ts';
 import { requireUserId } from './session.ts';
 
 /** The dashboard's Developers section: keys, the webhook secret and delivery log (signed in). */
@@ -42,6 +43,7 @@ export function registerApiKeysRoutes(
 
   app.post('/api/webhook-secret/rotate', async (request) => {
     const userId = await requireUserId(auth, request);
+    parseJsonObjectBody(webhookSecretRotateSchema, request.body);
     return { secret: await webhooks.rotateSecret(userId) };
   });
 

@@ -20,3 +20,20 @@ export function parseBody<Schema extends z.ZodType>(
     { field: field || undefined },
   );
 }
+
+/**
+ * Like parseBody, but a missing body is refused too: for actions whose JSON object carries no
+ * field, so a text/plain or empty POST (what a form or a no-cors fetch can send) starts nothing.
+ */
+export function parseJsonObjectBody<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+): z.output<Schema> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError(
+      'unsupported_media_type',
+      'Send a JSON object (for example {}) with Content-Type: application/json.',
+    );
+  }
+  return parseBody(schema, body);
+}

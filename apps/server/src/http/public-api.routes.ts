@@ -5,7 +5,6 @@ import {
 } from '@glowreel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { ApiKeysService } from '../services/api-keys.service.ts';
 import type { ApiVideosService } from '../services/api-videos.service.ts';
 import type { ProfilesService } from '../services/profiles.service.ts';
@@ -19,7 +18,6 @@ export interface PublicApiRoutesOptions {
   apiKeys: ApiKeysService;
   apiVideos: ApiVideosService;
   profiles: ProfilesService;
-  rateLimiter: RateLimiter;
   signer: UrlSigner;
   storage: VideoStorage;
   publicUrl: string;
@@ -28,13 +26,28 @@ export interface PublicApiRoutesOptions {
 /** Two base64 photos of 10 MB each grow to about 27 MB of JSON. */
 const GENERATE_JSON_BODY_LIMIT = 32 * 1024 * 1024;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Plans state their API limits per minute; no 60 s span lets more through. */
+const API_RATE_WINDOW_MS = 60_000;
 
 /** API v1 (DESIGN.md D11): API-key authentication and per-plan rate limits on every call. */
 export function registerPublicApiRoutes(
   app: FastifyInstance,
   options: PublicApiRoutesOptions,
 ): void {
-  const { apiKeys, apiVideos, profiles, rateLimiter, signer, storage } = options;
+  const { apiKeys, apiVideos, profiles, signer, storage } = options;
+  // The account and its plan's limit, known once the key is checked, for the limiter below.
+  const accounts = new WeakMap<FastifyRequest, { userId: string; limit: number }>();
+  const accountOf = (request: FastifyRequest) => {
+    const account = accounts.get(request);
+    if (!account) throw new Error('the API rate limit was asked before authentication');
+    return account;
+  };
+  // The app's one limiter (app.ts), counting per account rather than per address.
+  const checkRateLimit = app.createRateLimit({
+    timeWindow: API_RATE_WINDOW_MS,
+    keyGenerator: (request) => `api-account:${accountOf(request).userId}`,
+    max: (request) => accountOf(request).limit,
+  });
   const openApiDocument = JSON.stringify(buildOpenApiDocument(options.publicUrl));
 
   app.get('/api/v1/openapi.json', (_request, reply) =>
@@ -82,17 +95,20 @@ export function registerPublicApiRoutes(
     const limit =
       findPlan(profile.subscription.plan)?.apiRequestsPerMinute ??
       FREE_PLAN_API_REQUESTS_PER_MINUTE;
-    const state = await rateLimiter.hit(`account:${userId}`, limit, new Date());
-    reply.header('x-ratelimit-limit', state.limit);
+    accounts.set(request, { userId, limit });
+    const state = await checkRateLimit(request);
+    if (state.isAllowed) return userId;
+    reply.header('x-ratelimit-limit', state.max);
     reply.header('x-ratelimit-remaining', state.remaining);
-    reply.header('x-ratelimit-reset', state.resetAt);
-    if (!state.isAllowed) {
-      const retryAfter = Math.max(1, state.resetAt - Math.floor(Date.now() / 1000));
+    // When the oldest counted request leaves the window and one more is allowed.
+    reply.header('x-ratelimit-reset', Math.ceil(Date.now() / 1000) + state.ttlInSeconds);
+    if (state.isExceeded) {
+      const retryAfter = Math.max(1, state.ttlInSeconds);
       reply.header('retry-after', retryAfter);
       throw new AppError(
         'rate_limited',
-        `Your plan allows ${state.limit} API requests per minute. Retry in ${retryAfter} seconds.`,
-        { limit: state.limit, reset: state.resetAt },
+        `Your plan allows ${state.max} API requests per minute. Retry in ${retryAfter} seconds.`,
+        { limit: state.max, reset: Math.ceil(Date.now() / 1000) + retryAfter },
       );
     }
     return userId;

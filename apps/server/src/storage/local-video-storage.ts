@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { VideoStorage } from './video-storage.ts';
@@ -15,9 +15,13 @@ export class LocalVideoStorage implements VideoStorage {
     return path.join(this.root, key);
   }
 
+  /**
+   * Finished videos are patients' faces: only the server's own user may read them (0600 in
+   * 0700 folders), whatever the umask and whatever mode the encoder gave its output file.
+   */
   async putFile(key: string, sourcePath: string): Promise<void> {
     const target = this.pathFor(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    await this.makePrivateFolders(path.dirname(target));
     try {
       await rename(sourcePath, target);
     } catch (error) {
@@ -25,6 +29,19 @@ export class LocalVideoStorage implements VideoStorage {
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
       await copyFile(sourcePath, target);
       await unlink(sourcePath);
+    }
+    await chmod(target, 0o600);
+  }
+
+  /** mkdir's mode is filtered by the umask, so every folder from the root down is set after. */
+  private async makePrivateFolders(folder: string): Promise<void> {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const relative = path.relative(this.root, folder);
+    let current = this.root;
+    await chmod(current, 0o700);
+    for (const part of relative === '' ? [] : relative.split(path.sep)) {
+      current = path.join(current, part);
+      await chmod(current, 0o700);
     }
   }
 

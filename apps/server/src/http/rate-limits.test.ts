@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, type AppDependencies } from '../app.ts';
+import { openPublicApi, type PublicApi } from '../public-api.ts';
+import { RedisSlidingWindowLog } from '../rate-limit/redis-sliding-window-log.ts';
+import type { ImageInspector } from '../services/videos.service.ts';
+import { busiestSpan } from '../testing/busiest-span.ts';
+import { FakeRenderer } from '../testing/fake-renderer.ts';
+import { ensureRedisRunning, TEST_REDIS_URL } from '../testing/redis-server.ts';
+import { signUpForCookie } from '../testing/session-cookie.ts';
+import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
+
+const ORIGIN = 'http://localhost:3999';
+const inspector: ImageInspector = {
+  inspect: () => Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
+  inspectLogo: () => Promise.resolve(),
+};
+
+/**
+ * The limiters read the clock through Date, which only these tests move (the database and
+ * timers keep real time): one call, then calls 77 ms apart from 59.6 s later, half a second
+ * before a minute turns (the edges of fixed windows counted from the clock or the first call).
+ */
+function callTimes(): number[] {
+  const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000 - 500;
+  return [start - 59_600, ...Array.from({ length: 12 }, (_, call) => start + call * 77)];
+}
+
+async function acceptedAt(times: number[], call: (index: number) => Promise<number>) {
+  const accepted: number[] = [];
+  for (const [index, at] of times.entries()) {
+    vi.setSystemTime(at);
+    const status = await call(index);
+    if (status !== 429) accepted.push(at);
+  }
+  return accepted;
+}
+
+describe('rate limits over HTTP: no 60 s span lets more than the limit through', () => {
+  let test: TestRuntime;
+  let pipeline: VideoPipeline;
+  let publicApi: PublicApi;
+  const apps: FastifyInstance[] = [];
+  const redisLogs: RedisSlidingWindowLog[] = [];
+
+  async function openApp(extra: Partial<AppDependencies> = {}): Promise<FastifyInstance> {
+    const app = await buildApp({
+      config: test.config,
+      auth: test.runtime.auth,
+      profiles: test.runtime.profiles,
+      isDatabaseReady: test.runtime.database.isReady,
+      videoPipeline: pipeline,
+      publicApi,
+      ...extra,
+    });
+    apps.push(app);
+    return app;
+  }
+
+  beforeAll(async () => {
+    test = await openTestRuntime('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '5' });
+    pipeline = await openVideoPipeline(test.config, test.runtime, {
+      renderer: new FakeRenderer(),
+      inspector,
+      log: { info: () => undefined, error: () => undefined },
+    });
+    publicApi = openPublicApi(test.config, test.runtime, pipeline, { log: { warn: () => {} } });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const log of redisLogs) await log.close();
+    await publicApi.close();
+    await pipeline.close();
+    await test.dispose();
+  });
+
+  it('counts API v1 calls of a 5-per-minute plan over a sliding window', async () => {
+    const app = await openApp();
+    const { cookie } = await signUpForCookie(app, ORIGIN);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { cookie },
+      payload: { name: 'Zapier' },
+    });
+    const { key } = created.json<{ key: string }>();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const times = callTimes();
+    const accepted = await acceptedAt(times, async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/videos',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      return response.statusCode;
+    });
+    expect(busiestSpan(accepted)).toBeLessThanOrEqual(5);
+    expect(accepted).toHaveLength(5);
+  });
+
+  it('counts sign-in attempts per address over a sliding window', async () => {
+    const app = await openApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const accepted = await acceptedAt(callTimes(), async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: ORIGIN },
+        remoteAddress: '10.66.0.1',
+        payload: { email: 'nobody@glow.example', password: 'radiant2024' },
+      });
+      return response.statusCode;
+    });
+    expect(busiestSpan(accepted)).toBeLessThanOrEqual(5);
+  });
+
+  it('shares sign-in counts between two servers through Redis', async () => {
+    await ensureRedisRunning();
+    // A prefix of this test's own: the machine's Redis is shared and never flushed.
+    const prefix = `test:ratelimit:${crypto.randomUUID()}:`;
+    const servers: FastifyInstance[] = [];
+    for (let server = 0; server < 2; server += 1) {
+      const log = new RedisSlidingWindowLog(TEST_REDIS_URL, prefix);
+      redisLogs.push(log);
+      servers.push(await openApp({ rateLimits: { log, now: () => Date.now() } }));
+    }
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const accepted = await acceptedAt(callTimes(), async (index) => {
+      const response = await (servers[index % 2] as FastifyInstance).inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: ORIGIN },
+        remoteAddress: '10.66.0.2',
+        payload: { email: 'nobody@glow.example', password: 'radiant2024' },
+      });
+      return response.statusCode;
+    });
+    expect(busiestSpan(accepted)).toBeLessThanOrEqual(5);
+    expect(accepted.length).toBeGreaterThanOrEqual(5);
+  });
+});
