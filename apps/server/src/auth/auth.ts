@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
 
 // Better Auth reads the client address from this header only; the Fastify mount sets it
 // from request.ip and drops any value the client sent (DESIGN.md field note on X-Forwarded-For).
@@ -12,6 +13,7 @@ export interface AuthOptions {
   db: Kysely<Database>;
   secret: string;
   publicUrl: string;
+  sessionCache?: SessionCacheOptions;
 }
 
 function trustedOriginsFor(publicUrl: string): string[] {
@@ -25,7 +27,13 @@ function trustedOriginsFor(publicUrl: string): string[] {
   return [...new Set(origins)];
 }
 
-export function createAuth({ db, secret, publicUrl }: AuthOptions) {
+export function createAuth(options: AuthOptions) {
+  const sessionCache = new SessionCache(options.sessionCache ?? SESSION_CACHE_DEFAULTS);
+  const auth = createBetterAuth(options, sessionCache);
+  return Object.assign(auth, { sessionCache });
+}
+
+function createBetterAuth({ db, secret, publicUrl }: AuthOptions, sessionCache: SessionCache) {
   return betterAuth({
     appName: 'Glowreel',
     baseURL: publicUrl,
@@ -44,6 +52,18 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    // Runs once each deletion has committed (also for every row of a revoke-all), so a
+    // revoked session stops working at once rather than when its cache entry ages out.
+    databaseHooks: {
+      session: {
+        delete: {
+          after: (session) => {
+            sessionCache.revoke(session.token);
+            return Promise.resolve();
+          },
+        },
+      },
     },
     telemetry: { enabled: false },
     logger: { level: 'error' },
