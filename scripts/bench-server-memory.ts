@@ -12,7 +12,7 @@
 // Then the upload burst from issue #15: 8 simultaneous uploads of a 308 KB PNG declaring
 // 6320 × 6320 px at 16 bits, all 8 videos rendered, with the whole-server peak against 1 GB and
 // the RSS 10 s after the last video against the idle RSS before the burst (+100 MB at most).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   mkdtempSync,
   readdirSync,
@@ -21,41 +21,29 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeDeepPng, makeFaceComposite } from './bench-fixtures.ts';
+import {
+  Client,
+  freePort,
+  sleep,
+  startServer,
+  stopServer,
+  waitReady,
+  type Server,
+} from './bench-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BUDGET_MB = 800;
 const SAMPLE_MS = 100;
 /** One render that loads the face model, then enough to show whether memory creeps. */
 const RENDERS = 4;
-const READY_TIMEOUT_MS = 120_000;
 const RENDER_TIMEOUT_MS = 600_000;
 /** Issue #15 item 4: simultaneous uploads, and what the server may peak at and keep. */
 const BURST_UPLOADS = 8;
 const BURST_PEAK_MB = 1024;
 const BURST_RETAINED_MB = 100;
 const BURST_SETTLE_MS = 10_000;
-
-// Settings that would switch the server away from the embedded, demo-billing, face-detecting
-// setup this benchmark describes; the caller's shell must not change what is measured.
-const OVERRIDDEN_SETTINGS = [
-  'DATABASE_URL',
-  'REDIS_URL',
-  'SMTP_URL',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_PRICE_STARTER',
-  'STRIPE_PRICE_PRO',
-  'STRIPE_PRICE_ENTERPRISE',
-  'STRIPE_API_URL',
-  'FACE_DETECTION',
-  'RENDER_CONCURRENCY',
-  'WEB_DIST_DIR',
-  'GLOWREEL_CONTENT_DIR',
-];
 
 const mb = (kb: number): string => (kb / 1024).toFixed(0);
 const loads = (): string =>
@@ -157,123 +145,6 @@ function resetPeak(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A browser-like client: keeps the session cookies and sends the app's Origin. */
-class Client {
-  private readonly cookies = new Map<string, string>();
-
-  constructor(readonly baseUrl: string) {}
-
-  async request(method: string, url: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json', origin: this.baseUrl };
-    if (this.cookies.size > 0)
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    let payload: string | FormData | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(new URL(url, this.baseUrl), { method, headers, body: payload });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const split = pair.indexOf('=');
-      if (split > 0) this.cookies.set(pair.slice(0, split).trim(), pair.slice(split + 1).trim());
-    }
-    return response;
-  }
-
-  async json<T>(method: string, url: string, body?: unknown, expected = 200): Promise<T> {
-    const response = await this.request(method, url, body);
-    const text = await response.text();
-    if (response.status !== expected)
-      throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 500)}`);
-    return JSON.parse(text) as T;
-  }
-}
-
-interface Server {
-  child: ChildProcess;
-  pid: number;
-  baseUrl: string;
-  exited: Promise<number | null>;
-}
-
-function startServer(dataDir: string, port: number): Server {
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of OVERRIDDEN_SETTINGS) delete env[name];
-  Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    // As deployed; nothing in the server depends on it apart from refusing test settings.
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    // What `npm start` sets (glibc reads it when the process starts).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    // Also as `npm start` sets it: V8's young generation capped, the caller's options after it.
-    NODE_OPTIONS: `--max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ''}`.trim(),
-  });
-  // Node itself with the tsx loader (not the tsx CLI, which would put a second node process
-  // in between), so the child's pid is the server process whose memory is measured.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [child.stdout, child.stderr])
-    stream?.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n'))
-        if (line.trim() !== '') process.stderr.write(`[server] ${line}\n`);
-    });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (child.pid === undefined) throw new Error('the server did not start');
-  return { child, pid: child.pid, baseUrl, exited };
-}
-
-async function waitReady(server: Server): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let gone = false;
-  void server.exited.then(() => (gone = true));
-  while (Date.now() < deadline) {
-    if (gone)
-      throw new Error(`the server exited (code ${server.child.exitCode}) before it was ready`);
-    try {
-      if ((await fetch(`${server.baseUrl}/readyz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  const code = await Promise.race([server.exited, sleep(30_000).then(() => 'timeout' as const)]);
-  if (code === 'timeout') {
-    console.error('The server did not exit within 30 s of SIGTERM; killing it.');
-    server.child.kill('SIGKILL');
-    await server.exited;
   }
 }
 

@@ -5,6 +5,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
+import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
 
 // Better Auth reads the client address from this header only; the Fastify mount sets it
 // from request.ip and drops any value the client sent (DESIGN.md field note on X-Forwarded-For).
@@ -14,6 +15,7 @@ export interface AuthOptions {
   db: Kysely<Database>;
   secret: string;
   publicUrl: string;
+  sessionCache?: SessionCacheOptions;
 }
 
 /** The app's own origins: the one check for Better Auth and for cookie-authenticated API calls. */
@@ -95,7 +97,13 @@ async function hashWithinRules(password: string): Promise<string> {
   return hashPassword(password);
 }
 
-export function createAuth({ db, secret, publicUrl }: AuthOptions) {
+export function createAuth(options: AuthOptions) {
+  const sessionCache = new SessionCache(options.sessionCache ?? SESSION_CACHE_DEFAULTS);
+  const auth = createBetterAuth(options, sessionCache);
+  return Object.assign(auth, { sessionCache });
+}
+
+function createBetterAuth({ db, secret, publicUrl }: AuthOptions, sessionCache: SessionCache) {
   return betterAuth({
     appName: 'Glowreel',
     baseURL: publicUrl,
@@ -115,6 +123,18 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    // Runs once each deletion has committed (also for every row of a revoke-all), so a
+    // revoked session stops working at once rather than when its cache entry ages out.
+    databaseHooks: {
+      session: {
+        delete: {
+          after: (session) => {
+            sessionCache.revoke(session.token);
+            return Promise.resolve();
+          },
+        },
+      },
     },
     telemetry: { enabled: false },
     logger: { level: 'error' },

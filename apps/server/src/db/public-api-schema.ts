@@ -41,6 +41,8 @@ export interface WebhookDeliveriesTable {
   status: WebhookDeliveryStatus;
   attempts: Generated<number>;
   next_attempt_at: Date | null;
+  /** Set while a server is sending it; a claim past this time may be taken over. */
+  claimed_until: Date | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

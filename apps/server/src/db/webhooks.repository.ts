@@ -61,14 +61,30 @@ export class WebhooksRepository {
       .execute();
   }
 
-  listDue(now: Date, limit: number): Promise<WebhookDeliveryRow[]> {
+  /**
+   * Claims up to `limit` due deliveries for this server until `leaseUntil`, atomically: a
+   * row another server is claiming right now is skipped (SKIP LOCKED) rather than waited
+   * for, and a claim still in force is left alone, so each delivery has one sender at a time.
+   */
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<WebhookDeliveryRow[]> {
     return this.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .limit(limit)
+      .updateTable('webhook_deliveries')
+      .set({ claimed_until: leaseUntil })
+      .where('id', 'in', (query) =>
+        query
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((where) =>
+            where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]),
+          )
+          .orderBy('next_attempt_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
       .execute();
   }
 
@@ -96,6 +112,7 @@ export class WebhooksRepository {
           attempts: delivery.attempts + 1,
           status: next.status,
           next_attempt_at: next.nextAttemptAt,
+          claimed_until: null,
           updated_at: new Date(),
         })
         .where('id', '=', delivery.id)

@@ -10,11 +10,27 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** The raw value of Better Auth's session cookie (`better-auth.session_token`, or its __Secure- form). */
+function sessionCookieValue(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const split = pair.indexOf('=');
+    if (split > 0 && pair.slice(0, split).trim().endsWith('.session_token'))
+      return pair.slice(split + 1).trim();
+  }
+  return undefined;
+}
+
 export async function findSessionUserId(
   auth: Auth,
   request: FastifyRequest,
 ): Promise<string | undefined> {
+  const cookie = sessionCookieValue(request);
+  const cached = cookie === undefined ? undefined : auth.sessionCache.find(cookie);
+  if (cached) return cached;
   const session = await auth.api.getSession({ headers: toHeaders(request) });
+  if (session && cookie !== undefined) auth.sessionCache.remember(cookie, session.session);
   return session?.user.id;
 }
 

@@ -13,6 +13,15 @@ import type { UrlSigner } from './url-signer.ts';
  */
 export const DEFAULT_RETRY_DELAYS_MS = [60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
 
+/**
+ * How long a claimed delivery stays this server's: far longer than one send (the sender gives
+ * up after WEBHOOK_TIMEOUT_MS, at most 60 s), so only a server that died mid-send loses it.
+ */
+export const DEFAULT_CLAIM_LEASE_MS = 5 * 60_000;
+
+/** Deliveries one pass sends at most; each is claimed just before it is sent. */
+const DELIVERIES_PER_PASS = 20;
+
 export interface WebhookDeliveryView {
   id: string;
   video_id: string;
@@ -30,6 +39,7 @@ export interface WebhooksServiceDependencies {
   signer: UrlSigner;
   publicUrl: string;
   retryDelaysMs?: readonly number[];
+  claimLeaseMs?: number;
   now?: () => Date;
   log: {
     info?: (details: object, message: string) => void;
@@ -125,7 +135,14 @@ export class WebhooksService {
 
   private async sendDue(): Promise<void> {
     try {
-      for (const delivery of await this.deps.webhooks.listDue(this.now(), 20)) {
+      // One at a time, so the lease covers one send rather than a whole pass.
+      for (let sent = 0; sent < DELIVERIES_PER_PASS; sent += 1) {
+        const now = this.now();
+        const leaseUntil = new Date(
+          now.getTime() + (this.deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS),
+        );
+        const [delivery] = await this.deps.webhooks.claimDue(now, leaseUntil, 1);
+        if (!delivery) return;
         await this.attempt(delivery);
       }
     } catch (error) {

@@ -13,12 +13,23 @@ export function resolveFfmpegPath(override?: string | null): string {
   return isSet(override) ? override : ffmpegInstaller.path;
 }
 
-/** The ffprobe to run: the operator's override (FFPROBE_PATH) or the one `ffprobe-static` ships. */
+/**
+ * The ffprobe to run: the caller's path, or the one `ffprobe-static` ships. Only tests and
+ * scripts probe videos, so ffprobe-static is a development dependency (336 MB of binaries for
+ * every OS kept out of a production install); a production caller passes a path.
+ */
 export function resolveFfprobePath(override?: string | null): string {
   if (isSet(override)) return override;
-  // ffprobe-static ships no type declarations; its CommonJS export is `{ path: string }`.
-  const ffprobeStatic = require('ffprobe-static') as { path: string };
-  return ffprobeStatic.path;
+  try {
+    // ffprobe-static ships no type declarations; its CommonJS export is `{ path: string }`.
+    const ffprobeStatic = require('ffprobe-static') as { path: string };
+    return ffprobeStatic.path;
+  } catch (error) {
+    throw new Error(
+      'No ffprobe path was given and ffprobe-static (a development dependency) is not installed.',
+      { cause: error },
+    );
+  }
 }
 
 /** An empty setting means "not configured", not "run the program called ''". */

@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { VideosRepository } from '../db/videos.repository.ts';
+import { WebhooksRepository } from '../db/webhooks.repository.ts';
+import {
+  DATABASE_KINDS,
+  createTestUser,
+  openTestRuntime,
+  type TestRuntime,
+} from '../testing/test-runtime.ts';
+import { WebhookReceiver } from '../testing/webhook-receiver.ts';
+import { NodeWebhookSender } from '../webhooks/webhook-sender.ts';
+import { UrlSigner } from './url-signer.ts';
+import { WebhooksService } from './webhooks.service.ts';
+
+const quiet = { warn: () => undefined };
+
+function senderOn(repository: WebhooksRepository, now?: () => Date): WebhooksService {
+  return new WebhooksService({
+    webhooks: repository,
+    sender: new NodeWebhookSender({ allowLoopback: true, timeoutMs: 5_000 }),
+    signer: new UrlSigner('test signing key', 600),
+    publicUrl: 'http://127.0.0.1:3999',
+    now,
+    log: quiet,
+  });
+}
+
+describe.each(DATABASE_KINDS)('webhook delivery claims on %s', (kind) => {
+  let test: TestRuntime;
+  let receiver: WebhookReceiver;
+  let receiverUrl: string;
+  /** A second server's own connection pool on the same PostgreSQL database. */
+  let otherServer: DatabaseHandle | undefined;
+
+  beforeAll(async () => {
+    test = await openTestRuntime(kind);
+    if (test.config.database.kind === 'postgres')
+      otherServer = await openDatabase(test.config.database);
+    receiver = new WebhookReceiver();
+    receiverUrl = await receiver.start();
+  });
+  afterEach(() => {
+    receiver.received.length = 0;
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await otherServer?.close();
+    await test.dispose();
+  });
+
+  /** Due deliveries for one finished video, as the renderer's callback would queue them. */
+  async function queueDeliveries(count: number): Promise<string[]> {
+    const user = await createTestUser(test.runtime);
+    const reservation = await test.runtime.credits.reserve(user.id);
+    const video = await new VideosRepository(test.runtime.database.db).insert({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      title: 'Claims',
+      prompt: '',
+      options: {},
+      width: 1280,
+      height: 720,
+      reservationId: reservation.reservationId,
+      inputPath: '/tmp/none',
+    });
+    const repository = new WebhooksRepository(test.runtime.database.db);
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const id = crypto.randomUUID();
+      ids.push(id);
+      await repository.insertDelivery({
+        id,
+        userId: user.id,
+        videoId: video.id,
+        url: `${receiverUrl}/hook`,
+        eventType: 'video.completed',
+        payload: JSON.stringify({ id: `evt_${index}` }),
+        nextAttemptAt: new Date(Date.now() - 1_000),
+      });
+    }
+    return ids;
+  }
+
+  const deliveredIds = () =>
+    receiver.received.map((hook) => String(hook.headers['webhook-id'])).sort();
+
+  it('sends each due delivery exactly once when two senders work at the same time', async () => {
+    const ids = await queueDeliveries(12);
+    const first = senderOn(new WebhooksRepository(test.runtime.database.db));
+    // On PostgreSQL the second sender is another server's pool; PGlite has one process.
+    const second = senderOn(new WebhooksRepository((otherServer ?? test.runtime.database).db));
+    await Promise.all([first.deliverDue(), second.deliverDue()]);
+    await Promise.all([first.deliverDue(), second.deliverDue()]);
+    expect(deliveredIds()).toEqual([...ids].sort());
+    const rows = await test.runtime.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'attempts', 'claimed_until'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(rows.every((row) => row.status === 'delivered' && row.attempts === 1)).toBe(true);
+    expect(rows.every((row) => row.claimed_until === null)).toBe(true);
+  });
+
+  it('leaves a delivery claimed by another server alone until its lease runs out', async () => {
+    const [id] = await queueDeliveries(1);
+    const repository = new WebhooksRepository(test.runtime.database.db);
+    // A server claims it and dies before sending.
+    const claimedAt = new Date();
+    const leaseUntil = new Date(claimedAt.getTime() + 60_000);
+    const claimed = await repository.claimDue(claimedAt, leaseUntil, 10);
+    expect(claimed.map((row) => row.id)).toEqual([id]);
+
+    await senderOn(repository).deliverDue();
+    expect(deliveredIds()).toEqual([]);
+
+    const afterLease = () => new Date(leaseUntil.getTime() + 1_000);
+    await senderOn(repository, afterLease).deliverDue();
+    expect(deliveredIds()).toEqual([id]);
+  });
+});
