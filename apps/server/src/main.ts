@@ -12,7 +12,7 @@ import pino from 'pino';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, { ownsDataFolder: true });
   const logger = {
     level: config.log.level,
     ...(config.log.pretty ? { transport: { target: 'pino-pretty' } } : {}),
