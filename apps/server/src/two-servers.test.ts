@@ -103,7 +103,11 @@ describe('two servers on one PostgreSQL database', () => {
       expect(twoAgain.output()).toContain('"requeued":1,"failed":0');
       const videosOne = await waitForVideosSettled(one.origin, clinicOne, 180_000);
       const videosTwo = await waitForVideosSettled(twoAgain.origin, clinicTwo, 180_000);
-      expect(videosOne.map((video) => video.status)).toEqual(['completed', 'completed', 'completed']);
+      expect(videosOne.map((video) => video.status)).toEqual([
+        'completed',
+        'completed',
+        'completed',
+      ]);
       expect(videosTwo.map((video) => video.status)).toEqual(['completed']);
 
       const result = await audit();
@@ -146,11 +150,12 @@ describe('two servers on one PostgreSQL database', () => {
 
   it('refuses a second server on a data folder a live server uses', async () => {
     const owner = await start(first);
-    const refused = await waitForExit(spawnServer({ ...first, port: await freePort() }));
+    const child = spawnServer({ ...first, port: await freePort() });
+    const refused = await waitForExit(child, 45_000).finally(() => child.kill('SIGKILL'));
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain(
       `data folder ${first.dataDir} is in use by process ${owner.child.pid}`,
     );
     expect((await fetch(`${owner.origin}/readyz`)).status).toBe(200);
-  });
+  }, 90_000);
 });

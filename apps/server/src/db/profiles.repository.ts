@@ -87,9 +87,7 @@ export class ProfilesRepository {
       .leftJoin('videos', 'videos.reservation_id', 'credit_reservations.id')
       .select(['credit_reservations.id as reservationId', 'videos.status as videoStatus'])
       .where('credit_reservations.status', '=', 'reserved')
-      .where((eb) =>
-        eb.or([eb('videos.id', 'is', null), eb('videos.status', '<>', 'processing')]),
-      )
+      .where((eb) => eb.or([eb('videos.id', 'is', null), eb('videos.status', '<>', 'processing')]))
       .orderBy('credit_reservations.created_at')
       .execute();
   }

@@ -52,7 +52,8 @@ export async function auditCredits(
     const sum = ledger
       .filter((entry) => entry.user_id === profile.user_id)
       .reduce((total, entry) => total + entry.delta, 0);
-    if (sum !== balance) problems.push(`user ${profile.user_id}: balance ${balance}, ledger ${sum}`);
+    if (sum !== balance)
+      problems.push(`user ${profile.user_id}: balance ${balance}, ledger ${sum}`);
   }
   for (const reservation of reservations) {
     const reasons = ledger
@@ -74,7 +75,9 @@ export async function auditCredits(
   for (const video of videos) {
     if (video.status === 'processing') problems.push(`video ${video.id} still processing`);
   }
-  const completed = new Set(videos.filter((row) => row.status === 'completed').map((row) => row.id));
+  const completed = new Set(
+    videos.filter((row) => row.status === 'completed').map((row) => row.id),
+  );
   for (const dataDir of dataDirs) {
     for (const file of filesIn(path.join(dataDir, 'tmp'))) problems.push(`temp file left: ${file}`);
     for (const file of filesIn(path.join(dataDir, 'videos'))) {

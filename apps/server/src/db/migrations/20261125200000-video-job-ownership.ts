@@ -27,5 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('videos_reservation_idx').execute();
   await db.schema.dropIndex('videos_processing_lease_idx').execute();
-  await db.schema.alterTable('videos').dropColumn('lease_expires_at').dropColumn('owner_id').execute();
+  await db.schema
+    .alterTable('videos')
+    .dropColumn('lease_expires_at')
+    .dropColumn('owner_id')
+    .execute();
 }
