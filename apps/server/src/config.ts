@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { FREEZE_POINTS, type FreezePoint } from './jobs/freeze-points.ts';
 
 // The only place that reads the environment: every other module receives a typed Config.
 const booleanFromString = z
@@ -52,6 +53,9 @@ const environmentSchema = z.object({
   DEMO_REQUEST_TO: z.email().default('sales@glowreel.localhost'),
   DEMO_REQUEST_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   PUBLIC_STATS_MIN_COUNT: z.coerce.number().int().min(1).default(10),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  JOB_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  TEST_FREEZE_AT: z.enum(FREEZE_POINTS).optional(),
 });
 
 const STRIPE_VARIABLES = [
@@ -99,6 +103,10 @@ export interface Config {
   demoRequestsPerHour: number;
   /** Landing figures stay hidden until each reaches this count (DESIGN.md D8). */
   publicStatsMinCount: number;
+  /** How long a render job stays this process's without a heartbeat, and how often it beats. */
+  jobs: { leaseMs: number; heartbeatMs: number };
+  /** Crash tests only: the step at which the process freezes so the test can SIGKILL it. */
+  freezeAt: FreezePoint | null;
   publicApi: {
     /** Every rate limit's counters (sign-in, demo, API v1) shared by all servers; null: per process. */
     redisUrl: string | null;
@@ -156,6 +164,17 @@ export function loadConfig(
       'WEBHOOK_ALLOW_LOOPBACK: is a test setting and cannot be true when NODE_ENV is production',
     ]);
   }
+  if (values.TEST_FREEZE_AT !== undefined && values.NODE_ENV === 'production') {
+    throw new ConfigError([
+      'TEST_FREEZE_AT: is a test setting and cannot be set when NODE_ENV is production',
+    ]);
+  }
+  // A heartbeat slower than half the lease lets a live job's lease lapse under load.
+  if (values.JOB_HEARTBEAT_MS * 2 > values.JOB_LEASE_MS) {
+    throw new ConfigError([
+      `JOB_HEARTBEAT_MS: must be at most half of JOB_LEASE_MS (${values.JOB_LEASE_MS}) (got "${values.JOB_HEARTBEAT_MS}")`,
+    ]);
+  }
   const dataDir = path.resolve(workingDirectory, values.DATA_DIR);
   const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
   return {
@@ -194,6 +213,8 @@ export function loadConfig(
     },
     demoRequestsPerHour: values.DEMO_REQUEST_RATE_LIMIT_PER_HOUR,
     publicStatsMinCount: values.PUBLIC_STATS_MIN_COUNT,
+    jobs: { leaseMs: values.JOB_LEASE_MS, heartbeatMs: values.JOB_HEARTBEAT_MS },
+    freezeAt: values.TEST_FREEZE_AT ?? null,
   };
 }
 

@@ -13,7 +13,7 @@ import pino from 'pino';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, { ownsDataFolder: true });
   const logger = logOptionsFor(config.log);
   const jobLog = pino(logger).child({ component: 'render-jobs' });
   const videoPipeline = await openVideoPipeline(config, runtime, {

@@ -22,10 +22,17 @@ export interface Runtime {
   close: () => Promise<void>;
 }
 
-export async function openRuntime(config: Config): Promise<Runtime> {
-  // The embedded database may be opened by one process only; PostgreSQL needs no lock.
+export async function openRuntime(
+  config: Config,
+  options: { ownsDataFolder?: boolean } = {},
+): Promise<Runtime> {
+  // The embedded database may be opened by one process only. On PostgreSQL the server still
+  // owns its folder alone (its temp uploads are recovered and cleaned as its own); a CLI
+  // command on PostgreSQL needs no lock and may run beside it.
   const lock: DataFolderLock | undefined =
-    config.database.kind === 'pglite' ? lockDataFolder(config.dataDir) : undefined;
+    config.database.kind === 'pglite' || options.ownsDataFolder
+      ? lockDataFolder(config.dataDir)
+      : undefined;
   let database: DatabaseHandle | undefined;
   try {
     database = await openDatabase(config.database);

@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { VideosRepository } from './db/videos.repository.ts';
 import { EmbeddedQueue } from './jobs/embedded-queue.ts';
+import { freezeAt, NO_FREEZE } from './jobs/freeze-points.ts';
 import { ProgressBus } from './jobs/progress-bus.ts';
 import type { VideoRenderer } from './jobs/renderer.ts';
 import type { Runtime } from './runtime.ts';
-import { RenderJobsService } from './services/render-jobs.service.ts';
+import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
 import { LocalVideoStorage } from './storage/local-video-storage.ts';
 import { TempUploadFiles } from './storage/temp-upload-files.ts';
@@ -18,6 +19,8 @@ export interface VideoPipeline {
   progress: ProgressBus;
   storage: VideoStorage;
   queue: EmbeddedQueue;
+  /** This process as the owner of the jobs it runs. */
+  owner: JobOwner;
   close: () => Promise<void>;
 }
 
@@ -42,7 +45,11 @@ export async function openVideoPipeline(
   const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
   const progress = new ProgressBus();
   const videosRepository = new VideosRepository(runtime.database.db);
+  const owner: JobOwner = { id: crypto.randomUUID(), leaseMs: config.jobs.leaseMs };
+  const freeze = config.freezeAt ? freezeAt(config.freezeAt) : NO_FREEZE;
   const renderJobs = new RenderJobsService({
+    owner,
+    freeze,
     videos: videosRepository,
     credits: runtime.credits,
     storage,
@@ -66,6 +73,8 @@ export async function openVideoPipeline(
     uploads,
     inspector: adapters.inspector,
     progress,
+    owner,
+    freeze,
   });
   const queue = new EmbeddedQueue(
     (videoId) => renderJobs.process(videoId),
@@ -75,17 +84,36 @@ export async function openVideoPipeline(
   videos.attachQueue(queue);
   // Scratch folders only ever hold a running job's files; none survive a restart.
   await rm(scratchRoot, { recursive: true, force: true });
-  const recovered = await renderJobs.recover((videoId) => queue.enqueue(videoId));
-  if (recovered.requeued + recovered.failed > 0)
-    adapters.log.info(recovered, 'recovered unfinished videos');
+  const recover = async (atStart: boolean) => {
+    const recovered = await renderJobs.recover((videoId) => queue.enqueue(videoId), { atStart });
+    if (recovered.requeued + recovered.failed + recovered.settled > 0)
+      adapters.log.info(recovered, 'recovered unfinished videos');
+  };
+  await recover(true);
+  // The heartbeat keeps this process's jobs (running and waiting) its own; the sweep takes
+  // over jobs of servers that stopped beating. Neither keeps the process alive by itself.
+  const heartbeat = setInterval(() => {
+    videosRepository
+      .renewLeases(owner.id, owner.leaseMs)
+      .catch((error: unknown) => adapters.log.error({ err: error }, 'job heartbeat failed'));
+  }, config.jobs.heartbeatMs).unref();
+  const sweep = setInterval(() => {
+    recover(false).catch((error: unknown) =>
+      adapters.log.error({ err: error }, 'recovery sweep failed'),
+    );
+  }, config.jobs.leaseMs).unref();
   return {
     videos,
     renderJobs,
     progress,
     storage,
     queue,
+    owner,
     close: async () => {
+      clearInterval(sweep);
       await queue.close();
+      // The last beat stops only after the running jobs have ended.
+      clearInterval(heartbeat);
       await adapters.renderer.close();
     },
   };

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { CreditBucket, Database, LedgerReason, ProfilesTable } from './schema.ts';
+import type { CreditBucket, Database, LedgerReason, ProfilesTable, VideoStatus } from './schema.ts';
+import { insertVideo, type NewVideo, type VideoRow } from './videos.repository.ts';
 
 export type ProfileRow = Selectable<ProfilesTable>;
 
@@ -73,6 +74,24 @@ export class ProfilesRepository {
     return findReservationOwner(this.db, reservationId);
   }
 
+  /**
+   * Reservations still 'reserved' although their video is missing or already finished:
+   * what a crash between two steps left behind. A reservation whose video is processing
+   * belongs to a job and is left alone.
+   */
+  listAbandonedReservations(): Promise<
+    { reservationId: string; videoStatus: VideoStatus | null }[]
+  > {
+    return this.db
+      .selectFrom('credit_reservations')
+      .leftJoin('videos', 'videos.reservation_id', 'credit_reservations.id')
+      .select(['credit_reservations.id as reservationId', 'videos.status as videoStatus'])
+      .where('credit_reservations.status', '=', 'reserved')
+      .where((eb) => eb.or([eb('videos.id', 'is', null), eb('videos.status', '<>', 'processing')]))
+      .orderBy('credit_reservations.created_at')
+      .execute();
+  }
+
   listLedger(userId: string) {
     return this.db
       .selectFrom('credit_ledger')
@@ -114,6 +133,11 @@ export class LockedProfile {
       .insertInto('credit_reservations')
       .values({ id, user_id: userId, bucket, status: 'reserved', settled_at: null })
       .execute();
+  }
+
+  /** The video a reservation pays for, written in the same transaction as the reservation. */
+  insertVideo(video: NewVideo): Promise<VideoRow> {
+    return insertVideo(this.trx, video);
   }
 
   findReservation(id: string) {

@@ -88,6 +88,10 @@ export interface VideosTable {
   completed_at: Date | null;
   /** Where the public API posts video.completed / video.failed for this video. */
   webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The process running this job (a random id per process start); null on old rows. */
+  owner_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The owner renews this while it lives; once past, recovery may take the job over. */
+  lease_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface UserTable {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, VideosTable } from './schema.ts';
 
 export type VideoRow = Selectable<VideosTable>;
@@ -19,30 +19,52 @@ export interface NewVideo {
   inputPath: string;
   /** The public API's webhook_url, if the request gave one. */
   webhookUrl?: string | null;
+  warnings?: { code: string; message: string }[];
+  /** The process that will run the job, and how long its claim lasts without a heartbeat. */
+  ownerId: string;
+  leaseMs: number;
+}
+
+/** A job a recovering process wants to take: from whom, and whether only once the lease ran out. */
+export interface ClaimCondition {
+  previousOwner: string | null;
+  onlyIfExpired: boolean;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+// Leases are compared with the database's clock only, so servers whose clocks disagree
+// still agree on which leases have run out.
+function leaseFromNow(leaseMs: number) {
+  return sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`;
+}
+
+/** Inserts a processing video; also used inside the credit reservation's transaction. */
+export function insertVideo(executor: Executor, video: NewVideo): Promise<VideoRow> {
+  return executor
+    .insertInto('videos')
+    .values({
+      id: video.id,
+      user_id: video.userId,
+      title: video.title,
+      prompt: video.prompt,
+      status: 'processing',
+      options: JSON.stringify(video.options),
+      width: video.width,
+      height: video.height,
+      reservation_id: video.reservationId,
+      input_path: video.inputPath,
+      webhook_url: video.webhookUrl ?? null,
+      warnings: JSON.stringify(video.warnings ?? []),
+      owner_id: video.ownerId,
+      lease_expires_at: leaseFromNow(video.leaseMs),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export class VideosRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  async insert(video: NewVideo): Promise<VideoRow> {
-    return this.db
-      .insertInto('videos')
-      .values({
-        id: video.id,
-        user_id: video.userId,
-        title: video.title,
-        prompt: video.prompt,
-        status: 'processing',
-        options: JSON.stringify(video.options),
-        width: video.width,
-        height: video.height,
-        reservation_id: video.reservationId,
-        input_path: video.inputPath,
-        webhook_url: video.webhookUrl ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
 
   findById(id: string): Promise<VideoRow | undefined> {
     return this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
@@ -79,13 +101,51 @@ export class VideosRepository {
     return query.execute();
   }
 
-  listProcessing(): Promise<VideoRow[]> {
+  /** Processing jobs another process owns (or owned), oldest first. */
+  listProcessingNotOwnedBy(ownerId: string): Promise<VideoRow[]> {
     return this.db
       .selectFrom('videos')
       .selectAll()
       .where('status', '=', 'processing')
+      .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '<>', ownerId)]))
       .orderBy('created_at')
       .execute();
+  }
+
+  /** The heartbeat: keeps every job this process owns, running or waiting, its own. */
+  async renewLeases(ownerId: string, leaseMs: number): Promise<void> {
+    await this.db
+      .updateTable('videos')
+      .set({ lease_expires_at: leaseFromNow(leaseMs) })
+      .where('owner_id', '=', ownerId)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
+  /**
+   * Takes a job over in one statement, so of two recovering processes exactly one gets it:
+   * the row must still be processing, still have the owner the caller saw and, when asked,
+   * an expired lease.
+   */
+  async claim(
+    id: string,
+    ownerId: string,
+    leaseMs: number,
+    condition: ClaimCondition,
+  ): Promise<boolean> {
+    let query = this.db
+      .updateTable('videos')
+      .set({ owner_id: ownerId, lease_expires_at: leaseFromNow(leaseMs), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .where('owner_id', condition.previousOwner === null ? 'is' : '=', condition.previousOwner);
+    if (condition.onlyIfExpired) {
+      query = query.where((eb) =>
+        eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', sql<Date>`now()`)]),
+      );
+    }
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async update(id: string, changes: VideoChanges): Promise<void> {
@@ -96,9 +156,13 @@ export class VideosRepository {
       .execute();
   }
 
-  /** Moves a video out of processing once; false when another path already finished it. */
+  /**
+   * Moves a video out of processing once, and only by its owner; false when another path
+   * already finished it or another process took it over.
+   */
   async finish(
     id: string,
+    ownerId: string,
     changes: VideoChanges & { status: 'completed' | 'failed' },
   ): Promise<boolean> {
     const result = await this.db
@@ -106,6 +170,7 @@ export class VideosRepository {
       .set({ ...changes, updated_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'processing')
+      .where('owner_id', '=', ownerId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

@@ -324,7 +324,8 @@ describe('videos API', () => {
     writeFileSync(orphan, 'left behind');
 
     const result = await pipeline.renderJobs.recover((videoId) => pipeline.queue.enqueue(videoId));
-    expect(result).toEqual({ requeued: 1, failed: 1 });
+    // (settled counts the reservations earlier tests made without a video: refunded too.)
+    expect(result).toMatchObject({ requeued: 1, failed: 1 });
     await pipeline.queue.drain();
     const rows = await videosOf(clinic.userId);
     expect(rows.find((row) => row.id === lostId)).toMatchObject({

@@ -45,6 +45,17 @@ export class CreditsService {
   }
 
   reserve(userId: string): Promise<Reservation> {
+    return this.reserveFor(userId, (reservation) => Promise.resolve(reservation));
+  }
+
+  /**
+   * Reserves one credit and runs `attach` (which writes what the credit pays for) in the
+   * same transaction: both are kept or neither is, whatever happens to the process.
+   */
+  reserveFor<T>(
+    userId: string,
+    attach: (reservation: Reservation, locked: LockedProfile) => Promise<T>,
+  ): Promise<T> {
     return this.profiles.withLockedProfile(userId, async (locked) => {
       const balance = balanceOf(locked);
       const bucket = chooseBucketToSpend(balance);
@@ -61,7 +72,7 @@ export class CreditsService {
         reservationId,
         balanceAfter: totalOf(next),
       });
-      return { reservationId, bucket, balance: next };
+      return attach({ reservationId, bucket, balance: next }, locked);
     });
   }
 
@@ -71,6 +82,29 @@ export class CreditsService {
 
   refund(reservationId: string): Promise<void> {
     return this.settle(reservationId, 'refunded');
+  }
+
+  /**
+   * Settles every reservation a crash left 'reserved' after its video finished or without a
+   * video: committed when the video completed, refunded otherwise, each exactly once (the
+   * settle below re-checks the status under the profile's row lock). It cannot race a live
+   * server that is creating a video: the reservation and its video row are written in one
+   * transaction, so no other process ever sees the one without the other. A live server
+   * between finishing a video and settling its credit settles it the same way, a no-op.
+   */
+  async settleAbandoned(): Promise<{ committed: number; refunded: number }> {
+    let committed = 0;
+    let refunded = 0;
+    for (const { reservationId, videoStatus } of await this.profiles.listAbandonedReservations()) {
+      if (videoStatus === 'completed') {
+        await this.commit(reservationId);
+        committed += 1;
+      } else {
+        await this.refund(reservationId);
+        refunded += 1;
+      }
+    }
+    return { committed, refunded };
   }
 
   async grant(

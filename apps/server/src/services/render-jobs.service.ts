@@ -1,4 +1,5 @@
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
+import { NO_FREEZE, type FreezeProbe } from '../jobs/freeze-points.ts';
 import type { ProgressBus } from '../jobs/progress-bus.ts';
 import type { RenderRequest, VideoRenderer } from '../jobs/renderer.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
@@ -7,7 +8,14 @@ import type { UploadFiles } from './upload-files.ts';
 import { STAGE_NAMES } from './video-copy.ts';
 import { mergeWarnings, type VideoWarning } from './video-warnings.ts';
 
+/** This process as the owner of render jobs: a random id per start, and its lease length. */
+export interface JobOwner {
+  id: string;
+  leaseMs: number;
+}
+
 export interface RenderJobsDependencies {
+  owner: JobOwner;
   videos: VideosRepository;
   credits: CreditsService;
   storage: VideoStorage;
@@ -21,6 +29,15 @@ export interface RenderJobsDependencies {
     info: (details: object, message: string) => void;
     error: (details: object, message: string) => void;
   };
+  /** Crash tests only. */
+  freeze?: FreezeProbe;
+}
+
+export interface RecoveryResult {
+  requeued: number;
+  failed: number;
+  /** Reservations a crash left 'reserved' after (or without) their video, now settled. */
+  settled: number;
 }
 
 export const RESTART_FAILURE_MESSAGE =
@@ -62,17 +79,20 @@ export class RenderJobsService {
 
   async process(videoId: string): Promise<void> {
     const row = await this.deps.videos.findById(videoId);
-    if (!row || row.status !== 'processing') return;
+    // A job another process took over (this one's lease ran out) is no longer ours to run.
+    if (row?.status !== 'processing' || row.owner_id !== this.deps.owner.id) return;
+    const freeze = this.deps.freeze ?? NO_FREEZE;
     const started = Date.now();
     await this.deps.videos.update(videoId, { attempts: row.attempts + 1, stage: 1, progress: 0 });
     this.publishProgress(videoId, 1, 0);
     try {
       const result = await this.render(row);
+      freeze.reached('after-encode');
       const videoKey = `${row.user_id}/${videoId}.mp4`;
       const thumbnailKey = `${row.user_id}/${videoId}.jpg`;
       await this.deps.storage.putFile(videoKey, result.videoPath);
       await this.deps.storage.putFile(thumbnailKey, result.posterPath);
-      const finished = await this.deps.videos.finish(videoId, {
+      const finished = await this.deps.videos.finish(videoId, this.deps.owner.id, {
         status: 'completed',
         stage: 4,
         progress: 100,
@@ -86,9 +106,18 @@ export class RenderJobsService {
         input_path: null,
         completed_at: new Date(),
       });
-      if (finished) await this.deps.credits.commit(row.reservation_id);
+      if (!finished) {
+        // Another process failed (and refunded) it meanwhile: keep no file without a record.
+        await this.deps.storage.delete(videoKey);
+        await this.deps.storage.delete(thumbnailKey);
+        this.deps.log.info({ videoId }, 'video rendered after another process took it over');
+        return;
+      }
+      freeze.reached('after-finish');
+      await this.deps.credits.commit(row.reservation_id);
+      freeze.reached('after-commit');
       this.deps.progress.publish(videoId, { type: 'completed' });
-      if (finished) await this.announceFinished(videoId);
+      await this.announceFinished(videoId);
       this.deps.log.info({ videoId, ms: Date.now() - started }, 'video rendered');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -101,15 +130,31 @@ export class RenderJobsService {
   }
 
   /**
-   * After a restart: re-run jobs whose upload survived, fail and refund the others, and
-   * delete uploads no job owns — so no record stays "processing" forever.
+   * Takes over the jobs of processes that are gone, so no record stays "processing" forever
+   * and no credit stays reserved. A job whose upload is in this process's folder was left by
+   * this folder's previous process, dead because this one holds the folder's lock: it is
+   * taken at once and re-run. Any other job is touched only once its lease has run out (its
+   * owner stopped renewing it): it is failed and refunded, as its photo is on another
+   * machine or gone. Each takeover is one conditional UPDATE, so of two recovering servers
+   * only one takes a job. At start-up (`atStart`), uploads no job owns are deleted.
    */
-  async recover(enqueue: (videoId: string) => void): Promise<{ requeued: number; failed: number }> {
+  async recover(
+    enqueue: (videoId: string) => void,
+    options: { atStart: boolean } = { atStart: true },
+  ): Promise<RecoveryResult> {
+    const { owner } = this.deps;
     let requeued = 0;
     let failed = 0;
-    const processing = await this.deps.videos.listProcessing();
-    for (const row of processing) {
-      if (await this.deps.uploads.exists(row.id)) {
+    const taken = new Set<string>();
+    for (const row of await this.deps.videos.listProcessingNotOwnedBy(owner.id)) {
+      const local = await this.deps.uploads.exists(row.id);
+      const claimed = await this.deps.videos.claim(row.id, owner.id, owner.leaseMs, {
+        previousOwner: row.owner_id,
+        onlyIfExpired: !local,
+      });
+      if (!claimed) continue;
+      taken.add(row.id);
+      if (local) {
         enqueue(row.id);
         requeued += 1;
       } else {
@@ -117,11 +162,14 @@ export class RenderJobsService {
         failed += 1;
       }
     }
-    const owned = new Set(processing.map((row) => row.id));
-    for (const orphan of await this.deps.uploads.list()) {
-      if (!owned.has(orphan)) await this.deps.uploads.remove(orphan);
+    if (options.atStart) {
+      // Safe only at start: nothing is being uploaded yet, and the folder is ours alone.
+      for (const orphan of await this.deps.uploads.list()) {
+        if (!taken.has(orphan)) await this.deps.uploads.remove(orphan);
+      }
     }
-    return { requeued, failed };
+    const settled = await this.deps.credits.settleAbandoned();
+    return { requeued, failed, settled: settled.committed + settled.refunded };
   }
 
   private async render(row: VideoRow) {
@@ -143,6 +191,7 @@ export class RenderJobsService {
         branding,
       },
       (progress) => {
+        if (progress.stage >= 3) (this.deps.freeze ?? NO_FREEZE).reached('mid-render');
         // Frames arrive 30 per second of video; one update per percent is plenty.
         if (progress.percent === lastPublished) return;
         lastPublished = progress.percent;
@@ -155,7 +204,7 @@ export class RenderJobsService {
   }
 
   private async fail(row: VideoRow, message: string): Promise<void> {
-    const finished = await this.deps.videos.finish(row.id, {
+    const finished = await this.deps.videos.finish(row.id, this.deps.owner.id, {
       status: 'failed',
       error_message: message,
       input_path: null,

@@ -1,10 +1,12 @@
 import { isWellFormedId, outputSizeFor, type VideoOptions } from '@glowreel/contracts';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
+import { NO_FREEZE, type FreezeProbe } from '../jobs/freeze-points.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { ProgressBus } from '../jobs/progress-bus.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import type { CreditsService } from './credits.service.ts';
+import type { JobOwner } from './render-jobs.service.ts';
 import type { ProfilesService } from './profiles.service.ts';
 import type { UploadFiles } from './upload-files.ts';
 import { describeOptions, defaultVideoTitle } from './video-copy.ts';
@@ -54,6 +56,10 @@ export interface VideosServiceDependencies {
   uploads: UploadFiles;
   inspector: ImageInspector;
   progress: ProgressBus;
+  /** This process: it owns the jobs it creates. */
+  owner: JobOwner;
+  /** Crash tests only. */
+  freeze?: FreezeProbe;
   now?: () => Date;
 }
 
@@ -78,44 +84,56 @@ export class VideosService {
     const warnings = mergeWarnings(inspected.warnings, inspectedAfter?.warnings ?? []);
     const profile = await this.deps.profiles.getProfile(request.userId);
     const size = outputSizeFor(profile.subscription.plan, request.options.aspect);
-    const reservation = await this.deps.credits.reserve(request.userId);
+    const freeze = this.deps.freeze ?? NO_FREEZE;
     const videoId = crypto.randomUUID();
+    freeze.reached('before-reserve');
+    let committed = false;
     try {
+      // The photo goes to disk first, so the transaction below is the one moment the job
+      // comes into being: before its commit nothing but this temp file exists (removed
+      // below, or by the next start if the process dies), after it the job is recoverable.
       const inputPath = await this.deps.uploads.write(videoId, request.image);
       if (afterImage) await this.deps.uploads.write(videoId, afterImage, 'after');
       if (request.logo) await this.deps.uploads.write(videoId, request.logo, 'logo');
+      freeze.reached('after-temp-file');
       const now = (this.deps.now ?? (() => new Date()))();
-      const row = await this.deps.videos.insert({
-        id: videoId,
-        userId: request.userId,
-        title: request.title?.trim() || defaultVideoTitle(now),
-        prompt: describeOptions(request.options),
-        options: {
-          ...request.options,
-          branding: {
-            clinicName: request.branding.clinicName?.trim() || profile.displayName || 'Your Clinic',
-            contact: request.branding.contact?.trim() || null,
-            treatmentTitle: request.branding.treatmentTitle?.trim() || null,
-            disclosure: request.branding.disclosure?.trim() || null,
+      const row = await this.deps.credits.reserveFor(request.userId, (reservation, locked) => {
+        freeze.reached('after-reserve');
+        return locked.insertVideo({
+          id: videoId,
+          userId: request.userId,
+          title: request.title?.trim() || defaultVideoTitle(now),
+          prompt: describeOptions(request.options),
+          options: {
+            ...request.options,
+            branding: {
+              clinicName:
+                request.branding.clinicName?.trim() || profile.displayName || 'Your Clinic',
+              contact: request.branding.contact?.trim() || null,
+              treatmentTitle: request.branding.treatmentTitle?.trim() || null,
+              disclosure: request.branding.disclosure?.trim() || null,
+            },
+            hasLogo: request.logo !== null,
+            hasAfterImage: afterImage !== null,
           },
-          hasLogo: request.logo !== null,
-          hasAfterImage: afterImage !== null,
-        },
-        width: size.width,
-        height: size.height,
-        reservationId: reservation.reservationId,
-        inputPath,
-        webhookUrl: request.webhookUrl ?? null,
+          width: size.width,
+          height: size.height,
+          reservationId: reservation.reservationId,
+          inputPath,
+          webhookUrl: request.webhookUrl ?? null,
+          warnings,
+          ownerId: this.deps.owner.id,
+          leaseMs: this.deps.owner.leaseMs,
+        });
       });
-      if (warnings.length > 0) {
-        await this.deps.videos.update(videoId, { warnings: JSON.stringify(warnings) });
-      }
+      committed = true;
+      freeze.reached('after-record');
       this.requireQueue().enqueue(videoId);
       return toVideoRecord({ ...row, warnings });
     } catch (error) {
-      // Nothing half-written: the credit goes back and the upload is removed.
-      await this.deps.credits.refund(reservation.reservationId);
-      await this.deps.uploads.remove(videoId);
+      // Before the commit nothing was recorded and no credit moved: only the files go. After
+      // it the job exists and keeps its photo, so the next start (or sweep) re-runs it.
+      if (!committed) await this.deps.uploads.remove(videoId);
       throw error;
     }
   }

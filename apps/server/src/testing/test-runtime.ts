@@ -48,6 +48,20 @@ async function waitForNoConnections(databaseName: string): Promise<void> {
   }
 }
 
+/** A brand-new PostgreSQL database for one test (or one server group); drop() removes it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const databaseName = `glowreel_test_${crypto.randomUUID().replaceAll('-', '')}`;
+  await runAdminSql(`create database ${databaseName}`);
+  return {
+    url: databaseUrlFor(databaseName),
+    drop: async () => {
+      // Let the closed pools' connections finish leaving before the database goes away.
+      await waitForNoConnections(databaseName);
+      await runAdminSql(`drop database if exists ${databaseName} with (force)`);
+    },
+  };
+}
+
 /**
  * A migrated runtime on a brand-new database: a fresh PGlite folder, or a PostgreSQL
  * database created for this test file and dropped afterwards.
@@ -57,14 +71,13 @@ export async function openTestRuntime(
   environment: Record<string, string> = {},
 ): Promise<TestRuntime> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'glowreel-test-'));
-  const databaseName = `glowreel_test_${crypto.randomUUID().replaceAll('-', '')}`;
-  if (kind === 'postgres') await runAdminSql(`create database ${databaseName}`);
+  const database = kind === 'postgres' ? await createTestDatabase() : undefined;
   const config = loadConfig(
     {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       PORT: '3999',
-      ...(kind === 'postgres' ? { DATABASE_URL: databaseUrlFor(databaseName) } : {}),
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...environment,
     },
     process.cwd(),
@@ -75,11 +88,7 @@ export async function openTestRuntime(
     config,
     dispose: async () => {
       await runtime.close();
-      if (kind === 'postgres') {
-        // Let the closed pool's connections finish leaving before the database goes away.
-        await waitForNoConnections(databaseName);
-        await runAdminSql(`drop database if exists ${databaseName} with (force)`);
-      }
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
