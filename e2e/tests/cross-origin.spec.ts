@@ -24,10 +24,13 @@ document.title = 'done';
 }
 
 async function victimState(request: APIRequestContext) {
-  const secret = await (await request.get('/api/webhook-secret')).json();
-  const videos = await (await request.get('/api/videos')).json();
-  const me = await (await request.get('/api/me')).json();
-  return { secret, videos, credits: me.credits };
+  const read = async (path: string): Promise<unknown> => (await request.get(path)).json();
+  const me = (await read('/api/me')) as { credits: unknown };
+  return {
+    secret: await read('/api/webhook-secret'),
+    videos: await read('/api/videos'),
+    credits: me.credits,
+  };
 }
 
 let attacker: Server;
