@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { texturedCompositePng } from '../helpers/face-photo.ts';
+import { signUp } from '../helpers/site.ts';
 
 // Same site as the app (cookies are not kept apart by port), another origin: the issue's
 // attacker page on localhost:3299. One port above the app's, so parallel runs do not collide.
@@ -50,13 +51,7 @@ test.afterAll(async () => {
 test('a page on another port of the same host cannot rotate the webhook secret or start a video', async ({
   page,
 }) => {
-  await page.goto('/register');
-  await page.getByLabel('Full Name').fill('Halo Skin Clinic');
-  await page.getByLabel('Email').fill(`halo-${Date.now()}@spa.example`);
-  await page.getByLabel('Password', { exact: true }).fill('radiant2024');
-  await page.getByLabel('Confirm Password').fill('radiant2024');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUp(page, 'Halo Skin Clinic');
   const before = await victimState(page.request);
 
   // The signed-in clinic visits the other page in the same browser.

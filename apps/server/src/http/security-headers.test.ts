@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { logOptionsFor } from '../log-options.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
+import { coreDependencies } from '../testing/test-app.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 
 const ORIGIN = 'http://localhost:3999';
@@ -16,10 +17,7 @@ describe('security headers and what the logs hold', () => {
   beforeAll(async () => {
     test = await openTestRuntime('pglite');
     app = await buildApp({
-      config: test.config,
-      auth: test.runtime.auth,
-      profiles: test.runtime.profiles,
-      isDatabaseReady: test.runtime.database.isReady,
+      ...coreDependencies(test),
       logger: {
         ...logOptionsFor({ level: 'info', pretty: false }),
         stream: { write: (line: string) => logLines.push(line) },
