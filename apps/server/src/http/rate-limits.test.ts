@@ -14,9 +14,9 @@ const ORIGIN = 'http://localhost:3999';
  * timers keep real time): one call, then calls 77 ms apart from 59.6 s later, half a second
  * before a minute turns (the edges of fixed windows counted from the clock or the first call).
  */
-function callTimes(): number[] {
-  const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000 - 500;
-  return [start - 59_600, ...Array.from({ length: 12 }, (_, call) => start + call * 77)];
+function callTimes(windowMs = 60_000): number[] {
+  const start = Math.ceil(Date.now() / windowMs) * windowMs + windowMs - 500;
+  return [start - windowMs + 400, ...Array.from({ length: 12 }, (_, call) => start + call * 77)];
 }
 
 async function acceptedAt(times: number[], call: (index: number) => Promise<number>) {
@@ -100,6 +100,23 @@ describe('rate limits over HTTP: no 60 s span lets more than the limit through',
     vi.useFakeTimers({ toFake: ['Date'] });
     const accepted = await acceptedAt(callTimes(), () => signInAttempt(app, '10.66.0.1'));
     expect(busiestSpan(accepted)).toBeLessThanOrEqual(5);
+  });
+
+  it('counts demo requests per address over a sliding hour', async () => {
+    const app = await openApp({ business: test.runtime.business });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const hour = 3_600_000;
+    const accepted = await acceptedAt(callTimes(hour), async (index) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/schedule-demo',
+        remoteAddress: '10.66.0.3',
+        payload: { name: 'Dr. Rivera', email: `rivera-${index}@clinic.example` },
+      });
+      return response.statusCode;
+    });
+    expect(busiestSpan(accepted, hour)).toBeLessThanOrEqual(5);
+    expect(accepted).toHaveLength(5);
   });
 
   it('shares sign-in counts between two servers through Redis', async () => {
