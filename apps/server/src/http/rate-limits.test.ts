@@ -92,7 +92,8 @@ describe('rate limits over HTTP: no 60 s span lets more than the limit through',
       return response.statusCode;
     });
     expect(busiestSpan(accepted)).toBeLessThanOrEqual(5);
-    expect(accepted).toHaveLength(5);
+    // The first call, four of the burst, and one more once the first call has aged out.
+    expect(accepted).toHaveLength(6);
   });
 
   it('counts sign-in attempts per address over a sliding window', async () => {
@@ -100,6 +101,7 @@ describe('rate limits over HTTP: no 60 s span lets more than the limit through',
     vi.useFakeTimers({ toFake: ['Date'] });
     const accepted = await acceptedAt(callTimes(), () => signInAttempt(app, '10.66.0.1'));
     expect(busiestSpan(accepted)).toBeLessThanOrEqual(5);
+    expect(accepted).toHaveLength(6);
   });
 
   it('counts demo requests per address over a sliding hour', async () => {
@@ -116,7 +118,8 @@ describe('rate limits over HTTP: no 60 s span lets more than the limit through',
       return response.statusCode;
     });
     expect(busiestSpan(accepted, hour)).toBeLessThanOrEqual(5);
-    expect(accepted).toHaveLength(5);
+    // The first call, four of the burst, and one more once the first call has aged out.
+    expect(accepted).toHaveLength(6);
   });
 
   it('shares sign-in counts between two servers through Redis', async () => {
@@ -134,6 +137,6 @@ describe('rate limits over HTTP: no 60 s span lets more than the limit through',
       signInAttempt(servers[index % 2] as FastifyInstance, '10.66.0.2'),
     );
     expect(busiestSpan(accepted)).toBeLessThanOrEqual(5);
-    expect(accepted.length).toBeGreaterThanOrEqual(5);
+    expect(accepted).toHaveLength(6);
   });
 });
