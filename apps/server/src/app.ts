@@ -73,7 +73,11 @@ async function registerRateLimits(app: FastifyInstance, deps: AppDependencies): 
       ? new RedisSlidingWindowLog(redisUrl)
       : new MemorySlidingWindowLog();
   if (owned) app.addHook('onClose', () => owned.close());
-  const { log, now } = deps.rateLimits ?? { log: owned as SlidingWindowLog, now: Date.now };
+  // Date.now read at each call, not captured: tests move the clock through Date.
+  const { log, now } = deps.rateLimits ?? {
+    log: owned as SlidingWindowLog,
+    now: () => Date.now(),
+  };
   await app.register(fastifyRateLimit, {
     global: false,
     store: slidingWindowStore(log, now),

@@ -8,8 +8,13 @@ const SECRET_QUERY_PARAMETERS = /([?&](?:signature|token)=)[^&#]*/gi;
 /** SQL errors carry the statement's values (PGlite: params; node-postgres: parameters). */
 const PARAMETER_FIELDS = ['params', 'parameters'];
 
-export function withoutSecrets(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]');
+/** Better Auth's password-reset links carry their token in the path. */
+const SECRET_PATH_SEGMENTS = /(\/reset-password\/)[^/?#]+/gi;
+
+function withoutSecrets(url: string): string {
+  return url
+    .replace(SECRET_QUERY_PARAMETERS, '$1[redacted]')
+    .replace(SECRET_PATH_SEGMENTS, '$1[redacted]');
 }
 
 function serializeRequest(request: FastifyRequest) {

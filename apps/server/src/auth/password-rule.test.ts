@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
+import { coreDependencies } from '../testing/test-app.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 
 const ORIGIN = 'http://localhost:3999';
@@ -14,12 +15,7 @@ describe('the SPEC §5 password rule on every path that sets a password', () => 
 
   beforeAll(async () => {
     test = await openTestRuntime('pglite');
-    app = await buildApp({
-      config: test.config,
-      auth: test.runtime.auth,
-      profiles: test.runtime.profiles,
-      isDatabaseReady: test.runtime.database.isReady,
-    });
+    app = await buildApp(coreDependencies(test));
     await app.ready();
   });
   afterAll(async () => {

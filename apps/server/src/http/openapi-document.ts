@@ -189,15 +189,16 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
 
 const rateLimitHeaders = {
   'X-RateLimit-Limit': {
-    description: 'Requests allowed per minute on your plan.',
+    description: 'Requests allowed in any 60 seconds on your plan.',
     schema: { type: 'integer' },
   },
   'X-RateLimit-Remaining': {
-    description: 'Requests left in this minute.',
+    description: 'Requests left before the limit, counting the last 60 seconds.',
     schema: { type: 'integer' },
   },
   'X-RateLimit-Reset': {
-    description: 'When the minute ends, in Unix seconds.',
+    description:
+      'When the oldest request counted leaves the 60-second window and one more is allowed, in Unix seconds.',
     schema: { type: 'integer' },
   },
 };

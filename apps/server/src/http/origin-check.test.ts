@@ -1,55 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { openPublicApi, type PublicApi } from '../public-api.ts';
-import type { ImageInspector } from '../services/videos.service.ts';
-import { FakeRenderer } from '../testing/fake-renderer.ts';
 import { multipart } from '../testing/multipart.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
+import { coreDependencies, openFakeVideoServices } from '../testing/test-app.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
-import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
 
 const ORIGIN = 'http://localhost:3999';
 const EVIL = 'http://evil.example';
 /** Same site as the app (cookies are not isolated by port), another origin. */
 const SAME_SITE_OTHER_PORT = 'http://localhost:3299';
 
-const inspector: ImageInspector = {
-  inspect: () => Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
-  inspectLogo: () => Promise.resolve(),
-};
-
 describe('cookie-authenticated state changes from another origin', () => {
   let test: TestRuntime;
   let app: FastifyInstance;
-  let pipeline: VideoPipeline;
-  let publicApi: PublicApi;
+  let services: Awaited<ReturnType<typeof openFakeVideoServices>>;
   let cookie = '';
   let userId = '';
 
   beforeAll(async () => {
     test = await openTestRuntime('pglite');
-    pipeline = await openVideoPipeline(test.config, test.runtime, {
-      renderer: new FakeRenderer(),
-      inspector,
-      log: { info: () => undefined, error: () => undefined },
-    });
-    publicApi = openPublicApi(test.config, test.runtime, pipeline, { log: { warn: () => {} } });
+    services = await openFakeVideoServices(test);
     app = await buildApp({
-      config: test.config,
-      auth: test.runtime.auth,
-      profiles: test.runtime.profiles,
-      isDatabaseReady: test.runtime.database.isReady,
-      videoPipeline: pipeline,
-      publicApi,
+      ...coreDependencies(test),
+      videoPipeline: services.videoPipeline,
+      publicApi: services.publicApi,
       business: test.runtime.business,
     });
     ({ cookie, userId } = await signUpForCookie(app, ORIGIN));
   });
   afterAll(async () => {
     await app.close();
-    await publicApi.close();
-    await pipeline.close();
+    await services.close();
     await test.dispose();
   });
 

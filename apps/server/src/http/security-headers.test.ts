@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { logOptionsFor } from '../log-options.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
+import { coreDependencies } from '../testing/test-app.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 
 const ORIGIN = 'http://localhost:3999';
@@ -16,10 +17,7 @@ describe('security headers and what the logs hold', () => {
   beforeAll(async () => {
     test = await openTestRuntime('pglite');
     app = await buildApp({
-      config: test.config,
-      auth: test.runtime.auth,
-      profiles: test.runtime.profiles,
-      isDatabaseReady: test.runtime.database.isReady,
+      ...coreDependencies(test),
       logger: {
         ...logOptionsFor({ level: 'info', pretty: false }),
         stream: { write: (line: string) => logLines.push(line) },
@@ -56,15 +54,22 @@ describe('security headers and what the logs hold', () => {
     }
   });
 
-  it('keeps the signature of a signed link out of the request log', async () => {
+  it('keeps signed-link signatures and e-mailed tokens out of the request log', async () => {
     logLines.length = 0;
     await app.inject({
       method: 'GET',
       url: '/api/v1/videos/abc/download?expires=1893456000&signature=f00dfacecafe',
     });
+    await app.inject({
+      method: 'GET',
+      url: '/api/auth/reset-password/resettoken123?callbackURL=/',
+    });
+    await app.inject({ method: 'GET', url: '/api/auth/verify-email?token=verifytoken456' });
     const logged = logLines.join('\n');
     expect(logged).toContain('/api/v1/videos/abc/download?expires=1893456000');
-    expect(logged).not.toContain('f00dfacecafe');
+    for (const secret of ['f00dfacecafe', 'resettoken123', 'verifytoken456']) {
+      expect(logged).not.toContain(secret);
+    }
   });
 
   it('keeps SQL parameters out of the error log', async () => {

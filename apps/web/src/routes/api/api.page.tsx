@@ -175,7 +175,7 @@ export function ApiPage() {
       </DocSection>
 
       <DocSection id="rate-limits" title="Rate limits">
-        <p>Requests per minute, per account:</p>
+        <p>Requests per minute, per account, counted over any 60 seconds (a sliding window):</p>
         <DocTable label="Requests per minute by plan">
           <thead>
             <tr>
