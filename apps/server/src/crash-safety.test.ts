@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { openRuntime } from './runtime.ts';
-import { FREEZE_POINTS, FROZEN_MARKER, type FreezePoint } from './jobs/freeze-points.ts';
+import { FROZEN_MARKER } from './jobs/freeze-at.ts';
+import { FREEZE_POINTS, type FreezePoint } from './jobs/freeze-points.ts';
 import { auditCredits } from './testing/credit-audit.ts';
 import { waitForOutput } from './testing/server-process.ts';
 import {
