@@ -47,4 +47,25 @@ describe('loadConfig', () => {
       'https://app.glowreel.example',
     );
   });
+
+  it('gives render jobs a 30 s lease renewed every 10 s unless told otherwise', () => {
+    expect(loadConfig({}, '/').jobs).toEqual({ leaseMs: 30_000, heartbeatMs: 10_000 });
+    expect(loadConfig({ JOB_LEASE_MS: '4000', JOB_HEARTBEAT_MS: '1000' }, '/').jobs).toEqual({
+      leaseMs: 4000,
+      heartbeatMs: 1000,
+    });
+    // A heartbeat slower than half the lease would let live jobs be taken over.
+    expect(() => loadConfig({ JOB_LEASE_MS: '4000', JOB_HEARTBEAT_MS: '3000' }, '/')).toThrow(
+      /JOB_HEARTBEAT_MS: must be at most half of JOB_LEASE_MS/,
+    );
+  });
+
+  it("takes the crash tests' freeze point only outside production", () => {
+    expect(loadConfig({ TEST_FREEZE_AT: 'after-record' }, '/').freezeAt).toBe('after-record');
+    expect(loadConfig({}, '/').freezeAt).toBeNull();
+    expect(() => loadConfig({ TEST_FREEZE_AT: 'somewhere' }, '/')).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ TEST_FREEZE_AT: 'after-record', NODE_ENV: 'production' }, '/'),
+    ).toThrow(/TEST_FREEZE_AT: is a test setting/);
+  });
 });

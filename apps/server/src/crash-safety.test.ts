@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { FREEZE_POINTS, FROZEN_MARKER, type FreezePoint } from './jobs/freeze-points.ts';
+import { openRuntime } from './runtime.ts';
+import { FROZEN_MARKER } from './jobs/freeze-at.ts';
+import { FREEZE_POINTS, type FreezePoint } from './jobs/freeze-points.ts';
 import { auditCredits } from './testing/credit-audit.ts';
 import { waitForOutput } from './testing/server-process.ts';
 import {
@@ -40,13 +43,23 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 let photo: Buffer;
+// A migrated embedded database made once and copied for each step: creating one takes most
+// of a server's first start.
+let embeddedTemplate: string;
 beforeAll(async () => {
   photo = await compositePhoto();
+  embeddedTemplate = mkdtempSync(path.join(tmpdir(), 'glowreel-crash-template-'));
+  const runtime = await openRuntime(
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: embeddedTemplate }, process.cwd()),
+  );
+  await runtime.close();
 });
+afterAll(() => rmSync(embeddedTemplate, { recursive: true, force: true }));
 
 async function crashAndRestart(kind: DatabaseKind, point: FreezePoint) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'glowreel-crash-'));
   const database = kind === 'postgres' ? await createTestDatabase() : undefined;
+  if (kind === 'pglite') cpSync(embeddedTemplate, dataDir, { recursive: true });
   try {
     const options = { dataDir, port: await freePort(), databaseUrl: database?.url };
     const doomed = await startServer({ ...options, environment: { TEST_FREEZE_AT: point } });

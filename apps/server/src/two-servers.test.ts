@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
-import { FROZEN_MARKER } from './jobs/freeze-points.ts';
+import { FROZEN_MARKER } from './jobs/freeze-at.ts';
 import { RESTART_FAILURE_MESSAGE } from './services/render-jobs.service.ts';
 import { auditCredits } from './testing/credit-audit.ts';
 import { waitForExit, waitForOutput } from './testing/server-process.ts';

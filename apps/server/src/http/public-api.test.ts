@@ -6,7 +6,7 @@ import { probeVideo } from '@glowreel/engine/node';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
+import { compositeOf, paintedPhoto } from '../testing/test-photos.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { engineImageInspector } from '../engine/engine-image-inspector.ts';
@@ -18,25 +18,6 @@ import { WebhookReceiver } from '../testing/webhook-receiver.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
 
 const ORIGIN = 'http://localhost:3999';
-
-/** A textured portrait-ish photo painted in code; `lift` brightens the "after". */
-async function photoJpeg(lift: number): Promise<Buffer> {
-  const width = 640;
-  const height = 800;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 3;
-      const shade = 120 + 50 * Math.sin(x / 23) * Math.cos(y / 31);
-      pixels[i] = shade + lift;
-      pixels[i + 1] = shade * 0.8 + lift;
-      pixels[i + 2] = shade * 0.7 + lift;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 type OpenApi = {
   paths: Record<
@@ -144,7 +125,7 @@ describe('public API v1', () => {
       .where('user_id', '=', userId)
       .execute();
     key = await createKey(cookie);
-    [before, after] = await Promise.all([photoJpeg(0), photoJpeg(25)]);
+    [before, after] = await Promise.all([paintedPhoto(0), paintedPhoto(25)]);
     openApi = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<OpenApi>();
   });
 
@@ -244,15 +225,7 @@ describe('public API v1', () => {
   );
 
   it('takes multipart uploads with a composite image', { timeout: 180_000 }, async () => {
-    const composite = await sharp({
-      create: { width: 1300, height: 800, channels: 3, background: { r: 255, g: 255, b: 255 } },
-    })
-      .composite([
-        { input: before, left: 0, top: 0 },
-        { input: after, left: 660, top: 0 },
-      ])
-      .jpeg()
-      .toBuffer();
+    const composite = await compositeOf(before, after);
     const boundary = '----api-test';
     const field = (name: string, value: string) =>
       `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;

@@ -18,9 +18,8 @@ export async function paintedPhoto(lift: number, width = 640, height = 800): Pro
     .toBuffer();
 }
 
-/** A before/after composite as clinics upload it: two panels on white with a gutter. */
-export async function compositePhoto(): Promise<Buffer> {
-  const [before, after] = await Promise.all([paintedPhoto(0), paintedPhoto(40)]);
+/** A before/after composite as clinics upload it: two 640×800 panels on white with a gutter. */
+export function compositeOf(before: Buffer, after: Buffer): Promise<Buffer> {
   return sharp({
     create: { width: 1300, height: 800, channels: 3, background: { r: 255, g: 255, b: 255 } },
   })
@@ -30,6 +29,10 @@ export async function compositePhoto(): Promise<Buffer> {
     ])
     .jpeg()
     .toBuffer();
+}
+
+export async function compositePhoto(): Promise<Buffer> {
+  return compositeOf(await paintedPhoto(0), await paintedPhoto(40));
 }
 
 /** A port nothing listens on right now, for a server process a test starts. */

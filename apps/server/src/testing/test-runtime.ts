@@ -77,6 +77,9 @@ export async function openTestRuntime(
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       PORT: '3999',
+      // The periodic recovery sweep (every lease) would settle the credits some tests reserve
+      // without a video; in-process tests call recover() themselves when they mean to.
+      JOB_LEASE_MS: '600000',
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...environment,
     },

@@ -22,9 +22,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('videos')
     .column('reservation_id')
     .execute();
+  // The sweep reads the few reservations still open, not the whole history.
+  await db.schema
+    .createIndex('credit_reservations_reserved_idx')
+    .on('credit_reservations')
+    .column('created_at')
+    .where(sql.ref('status'), '=', 'reserved')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('credit_reservations_reserved_idx').execute();
   await db.schema.dropIndex('videos_reservation_idx').execute();
   await db.schema.dropIndex('videos_processing_lease_idx').execute();
   await db.schema
