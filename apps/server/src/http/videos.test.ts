@@ -7,7 +7,11 @@ import { multipart } from '../testing/multipart.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 import type { ImageInspector } from '../services/videos.service.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
-import { RESTART_FAILURE_MESSAGE } from '../services/render-jobs.service.ts';
+import {
+  MAX_RENDER_ATTEMPTS,
+  REPEATED_CRASH_MESSAGE,
+  RESTART_FAILURE_MESSAGE,
+} from '../services/render-jobs.service.ts';
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -336,5 +340,39 @@ describe('videos API', () => {
     expect(rows.filter((row) => row.status === 'processing')).toHaveLength(0);
     expect(await creditsOf(clinic.cookie)).toBe(4); // one refunded, one spent on the finished video
     expect(existsSync(orphan)).toBe(false);
+  });
+
+  it('stops re-running a video whose renders killed the server every time, and refunds it', async () => {
+    const clinic = await signedInClinic();
+    const before = await creditsOf(clinic.cookie);
+    const reservation = await test.runtime.credits.reserve(clinic.userId);
+    const uploadsDir = path.join(test.config.dataDir, 'tmp', 'uploads');
+    mkdirSync(uploadsDir, { recursive: true });
+    const videoId = crypto.randomUUID();
+    const uploadPath = path.join(uploadsDir, `${videoId}.upload`);
+    writeFileSync(uploadPath, GOOD_IMAGE);
+    await test.runtime.database.db
+      .insertInto('videos')
+      .values({
+        id: videoId,
+        user_id: clinic.userId,
+        title: 'T',
+        prompt: 'P',
+        status: 'processing',
+        options: JSON.stringify({ branding: {} }),
+        width: 1280,
+        height: 720,
+        reservation_id: reservation.reservationId,
+        input_path: uploadPath,
+        attempts: MAX_RENDER_ATTEMPTS,
+      })
+      .execute();
+
+    const result = await pipeline.renderJobs.recover((id) => pipeline.queue.enqueue(id));
+    expect(result).toMatchObject({ requeued: 0, failed: 1 });
+    const row = (await videosOf(clinic.userId)).find((video) => video.id === videoId);
+    expect(row).toMatchObject({ status: 'failed', error_message: REPEATED_CRASH_MESSAGE });
+    expect(await creditsOf(clinic.cookie)).toBe(before);
+    expect(existsSync(uploadPath)).toBe(false);
   });
 });

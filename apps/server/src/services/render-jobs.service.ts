@@ -40,6 +40,11 @@ export interface RecoveryResult {
   settled: number;
 }
 
+/** Renders started for one video before recovery stops re-running it. */
+export const MAX_RENDER_ATTEMPTS = 3;
+
+export const REPEATED_CRASH_MESSAGE = `This video stopped the server each of the ${MAX_RENDER_ATTEMPTS} times it was rendered, so it was not tried again. Your credit was refunded; please try another photo or contact support.`;
+
 export const RESTART_FAILURE_MESSAGE =
   'The server restarted before this video finished and the photo was no longer available. Your credit was refunded; please generate it again.';
 
@@ -154,7 +159,13 @@ export class RenderJobsService {
       });
       if (!claimed) continue;
       taken.add(row.id);
-      if (local) {
+      if (local && row.attempts >= MAX_RENDER_ATTEMPTS) {
+        // Each attempt ended with the process dying mid-render: running it again would take
+        // the server down at every start, so it ends here with its credit refunded.
+        await this.fail(row, REPEATED_CRASH_MESSAGE);
+        await this.deps.uploads.remove(row.id);
+        failed += 1;
+      } else if (local) {
         enqueue(row.id);
         requeued += 1;
       } else {
