@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /**
  * Pixel decodes allowed at once in this thread: one. Even shrinking as it goes, libvips holds
  * ~60 MB while it decodes a 6320 × 6320 16-bit PNG (an interlaced one is decoded whole first:
