@@ -79,7 +79,9 @@ export class VideosService {
       request.image,
       afterImage ? 'photo' : 'composite',
     );
-    const inspectedAfter = afterImage ? await this.deps.inspector.inspect(afterImage, 'photo') : null;
+    const inspectedAfter = afterImage
+      ? await this.deps.inspector.inspect(afterImage, 'photo')
+      : null;
     if (request.logo) await this.deps.inspector.inspectLogo(request.logo);
     const warnings = mergeWarnings(inspected.warnings, inspectedAfter?.warnings ?? []);
     const profile = await this.deps.profiles.getProfile(request.userId);

@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 
 /**
- * Pixel decodes allowed at once in this thread. Each one can hold an image's worth of pixels
- * (an interlaced PNG is decoded whole before it can be shrunk: 240 MB for 6320 × 6320 at 16
- * bits), so eight uploads arriving together must not decode eight at a time; on the 2-core
- * machines this runs on, sharp works on two at most anyway (libuv's pool is busy with more).
+ * Pixel decodes allowed at once in this thread: one. Even shrinking as it goes, libvips holds
+ * ~60 MB while it decodes a 6320 × 6320 16-bit PNG (an interlaced one is decoded whole first:
+ * 240 MB). Eight such uploads checked two at a time peaked 170 MB above the start and kept
+ * 130 MB afterwards (the second libuv thread's glibc arena); one at a time, 70 MB and nothing
+ * kept (8 decodes to 256 px, three rounds, MALLOC_ARENA_MAX=2). A 12-megapixel JPEG is decoded
+ * at 1/8 scale in well under 100 ms, so the queue this makes is short.
  */
-export const DECODE_SLOTS = 2;
+export const DECODE_SLOTS = 1;
 
 // Every upload is decoded once, so libvips' operation cache (up to 50 MB and 100 operations,
 // each holding on to its input buffer) only kept memory after the request had ended.

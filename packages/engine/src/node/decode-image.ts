@@ -43,11 +43,12 @@ export interface DecodeImageOptions {
   maxBytes?: number;
   maxPixels?: number;
   /**
-   * Shrink the raster to fit inside maxSide × maxSide while decoding (null: full size). JPEG
+   * Shrink the raster to fit inside maxSide × maxSide while decoding (null: full size), or
+   * inside the side this function picks for the file's upright size. JPEG
    * and WebP then decode at a fraction of their size (shrink-on-load); a PNG is shrunk as its
    * rows stream in, so neither ever exists at full size in 8-bit RGBA, nor at 16 bits.
    */
-  maxSide?: number | null;
+  maxSide?: number | ((size: { width: number; height: number }) => number) | null;
   /** Refuse files too small for the panels they become (null: no minimum, e.g. a logo). */
   role?: UploadRole | null;
 }
@@ -67,11 +68,12 @@ export async function decodeImage(
     maxPixels,
   });
   if (options.role) assertPanelsBigEnough(header, options.role);
+  const maxSide = typeof options.maxSide === 'function' ? options.maxSide(header) : options.maxSide;
   try {
     const { data, info } = await withDecodeSlot(() => {
       // EXIF orientation, exactly once: raw output carries no tag to be applied again.
       let image = sharp(bytes, decodeOptions(maxPixels)).rotate();
-      if (options.maxSide) image = image.resize(fitInside(options.maxSide));
+      if (maxSide) image = image.resize(fitInside(maxSide));
       return image
         .flatten({ background: options.background })
         .toColourspace('srgb') // CMYK, grey and 16-bit all end up as 8-bit sRGB.

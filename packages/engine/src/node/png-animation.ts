@@ -10,11 +10,12 @@ export function countPngFrames(bytes: Uint8Array): number {
   let declaredFrames = 0;
   let isDefaultImageAFrame = false;
   // After the 8-byte signature: length (4), type (4), data (length), CRC (4).
-  for (let offset = 8; offset + 8 <= bytes.byteLength; ) {
+  for (let offset = 8; offset + 8 <= bytes.byteLength;) {
     const length = view.getUint32(offset);
     const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
     if (type === 'IDAT' || type === 'IEND') break;
-    if (type === 'acTL' && offset + 12 <= bytes.byteLength) declaredFrames = view.getUint32(offset + 8);
+    if (type === 'acTL' && offset + 12 <= bytes.byteLength)
+      declaredFrames = view.getUint32(offset + 8);
     if (type === 'fcTL') isDefaultImageAFrame = true;
     offset += 12 + length;
   }

@@ -57,7 +57,7 @@ export function makeAnimatedPng(frames: Buffer[]): Buffer {
 
 function readChunks(png: Buffer): { type: string; data: Buffer }[] {
   const chunks: { type: string; data: Buffer }[] = [];
-  for (let offset = SIGNATURE.length; offset + 8 <= png.length; ) {
+  for (let offset = SIGNATURE.length; offset + 8 <= png.length;) {
     const length = png.readUInt32BE(offset);
     const type = png.toString('latin1', offset + 4, offset + 8);
     chunks.push({ type, data: png.subarray(offset + 8, offset + 8 + length) });

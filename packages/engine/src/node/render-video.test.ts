@@ -146,8 +146,8 @@ describe('renderVideoFile', () => {
 });
 
 describe('prepareRender: photos decoded at the size the video needs', () => {
-  it('decodes a 16-bit PNG composite as 8-bit RGBA no larger than renderDecodeSide', async () => {
-    // 3000 × 1200 at 16 bits per channel; rendered at 320 × 180 it needs a 704 px decode.
+  it('decodes a 16-bit PNG composite as 8-bit RGBA at renderDecodeSide', async () => {
+    // 3000 × 1200 at 16 bits per channel; rendered at 320 × 180 it needs 585 × 234 px.
     const png16 = await sharp({
       create: { width: 3000, height: 1200, channels: 3, background: { r: 200, g: 100, b: 50 } },
     })
@@ -165,7 +165,7 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
     const file = path.join(workDir, 'deep-composite.png');
     writeFileSync(file, png16);
     const size = { width: 320, height: 180 };
-    expect(renderDecodeSide(size)).toBe(704);
+    expect(renderDecodeSide(size, { width: 3000, height: 1200 }, 'composite')).toBe(585);
 
     const prepared = await prepareRender({
       ...request(file, 'free', '16:9', workDir),
@@ -175,20 +175,24 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
     for (const panel of [before, after]) {
       expect(panel.data).toBeInstanceOf(Uint8ClampedArray);
       expect(panel.data.length).toBe(panel.width * panel.height * 4);
-      expect(Math.max(panel.width, panel.height)).toBeLessThanOrEqual(704);
+      expect(Math.max(panel.width, panel.height)).toBeLessThanOrEqual(585);
     }
-    expect(before.width + after.width).toBeLessThanOrEqual(704);
-    expect(before.height).toBe(282); // 1200 × 704 / 3000
+    expect(before.width + after.width).toBeLessThanOrEqual(585);
+    expect(before.height).toBe(234);
     // 16 bits shrunk then cut to 8 can round either way.
     const near = (pixel: Uint8ClampedArray, colour: number[]) =>
       Array.from(pixel).every((value, index) => Math.abs(value - (colour[index] ?? 0)) <= 1);
     expect(near(before.data.subarray(0, 4), [200, 100, 50, 255])).toBe(true);
     expect(near(after.data.subarray(-4), [0x30, 0x50, 0xa0, 255])).toBe(true);
+    expect(renderDecodeSide(size, { width: 300, height: 120 }, 'composite')).toBe(300);
+    expect(
+      renderDecodeSide({ width: 1920, height: 1080 }, { width: 2400, height: 1500 }, 'composite'),
+    ).toBe(2400);
     expect(prepared.provenance.source).toEqual({
       width: 3000,
       height: 1200,
       format: 'png',
-      decodedAt: { width: 704, height: 282 },
+      decodedAt: { width: 585, height: 234 },
     });
   });
 });

@@ -16,6 +16,7 @@ import { shrinkPanels, warpRaster } from './canvas-renderer.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { decodeImage } from './decode-image.ts';
 import { decodeLogo } from './decode-logo.ts';
+import type { UploadRole } from './panel-minimum.ts';
 import { startEncoder } from './ffmpeg-encoder.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
 import {
@@ -99,12 +100,12 @@ export async function prepareRender(
   onProgress: (progress: RenderVideoProgress) => void = () => undefined,
 ): Promise<PreparedRender> {
   onProgress({ stage: 1, percent: 1 });
-  const isPair = Boolean(request.afterInputPath);
+  const role: UploadRole = request.afterInputPath ? 'photo' : 'composite';
   const decoding = {
     background: DEFAULT_COLORS.panelBackdrop,
-    maxSide: renderDecodeSide(request),
-    role: isPair ? 'photo' : 'composite',
-  } as const;
+    maxSide: (file: { width: number; height: number }) => renderDecodeSide(request, file, role),
+    role,
+  };
   const decoded = await decodeImage(await readFile(request.inputPath), decoding);
   let before: Raster;
   let after: Raster;
@@ -181,14 +182,26 @@ export async function prepareRender(
 }
 
 /**
- * The longest side a photo is decoded at for this video. A frame never shows a panel wider
- * than the frame's longer side × 1.05 (the largest zoom, see largestPanelScale), and a
- * composite's panel can be as little as half of it; the rest is margin for the alignment
- * scaling the after photo. A 6320 × 6320 upload rendered at 1080p is decoded at 4224 px: 71 MB
- * of RGBA instead of 160 MB, which the split, the faces and the crops then copy again.
+ * The longest side a photo needs for this video. Every panel is drawn contained in the frame,
+ * zoomed 5 % at most (see largestPanelScale), so it never needs more pixels than its fit in
+ * the frame. A composite's cut is not known before the decode, so each of its panels is taken
+ * to be as little as 30 % of the side it is cut from (the split's search range), on either
+ * axis; a pair's photos are whole panels. 1.3 = the zoom and room for the alignment scaling the
+ * after photo up. A 6320 × 6320 composite for 1080p is decoded at 2497 px (25 MB of RGBA, not
+ * 160 MB); a 2400 × 1500 one is not shrunk at all.
  */
-export function renderDecodeSide(size: { width: number; height: number }): number {
-  return Math.ceil(2.2 * Math.max(size.width, size.height));
+export function renderDecodeSide(
+  output: { width: number; height: number },
+  file: { width: number; height: number },
+  role: UploadRole,
+): number {
+  const smallest = role === 'composite' ? 0.3 : 1;
+  const fit = (panelWidth: number, panelHeight: number) =>
+    Math.min(output.width / panelWidth, output.height / panelHeight);
+  const scale =
+    1.3 *
+    Math.max(fit(file.width * smallest, file.height), fit(file.width, file.height * smallest));
+  return Math.ceil(Math.min(1, scale) * Math.max(file.width, file.height));
 }
 
 /** The after photo drawn over the before photo's frame: aligned, or stretched to its size. */
