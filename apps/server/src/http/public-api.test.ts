@@ -341,16 +341,8 @@ describe('public API v1', () => {
 
   it('holds each photo of a pair to 64 px a side, not the 128 a composite needs, and spends nothing', async () => {
     const credits = await balance();
-    const square = await sharp({
-      create: { width: 100, height: 100, channels: 3, background: '#a08070' },
-    })
-      .jpeg()
-      .toBuffer();
-    const sliver = await sharp({
-      create: { width: 50, height: 100, channels: 3, background: '#a08070' },
-    })
-      .jpeg()
-      .toBuffer();
+    const square = await paintedPhoto(0, 100, 100);
+    const sliver = await paintedPhoto(0, 50, 100);
     const response = await api('POST', '/api/v1/generate', {
       payload: {
         before_image: square.toString('base64'),

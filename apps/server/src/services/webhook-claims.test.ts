@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { VideosRepository } from '../db/videos.repository.ts';
+import { insertVideo } from '../db/videos.repository.ts';
 import { WebhooksRepository } from '../db/webhooks.repository.ts';
 import {
   DATABASE_KINDS,
@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)('webhook delivery claims on %s', (kind) => {
   async function queueDeliveries(count: number): Promise<string[]> {
     const user = await createTestUser(test.runtime);
     const reservation = await test.runtime.credits.reserve(user.id);
-    const video = await new VideosRepository(test.runtime.database.db).insert({
+    const video = await insertVideo(test.runtime.database.db, {
       id: crypto.randomUUID(),
       userId: user.id,
       title: 'Claims',
@@ -63,6 +63,8 @@ describe.each(DATABASE_KINDS)('webhook delivery claims on %s', (kind) => {
       height: 720,
       reservationId: reservation.reservationId,
       inputPath: '/tmp/none',
+      ownerId: 'webhook-claims-test',
+      leaseMs: 600_000,
     });
     const repository = new WebhooksRepository(test.runtime.database.db);
     const ids: string[] = [];
