@@ -8,16 +8,13 @@ import { WorkerRenderer } from './jobs/worker-renderer.ts';
 import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
 import { openPublicApi } from './public-api.ts';
-import pino from 'pino';
+import { createLogger } from './logger.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
   const runtime = await openRuntime(config);
-  const logger = {
-    level: config.log.level,
-    ...(config.log.pretty ? { transport: { target: 'pino-pretty' } } : {}),
-  };
-  const jobLog = pino(logger).child({ component: 'render-jobs' });
+  const logger = createLogger(config.log);
+  const jobLog = logger.child({ component: 'render-jobs' });
   const videoPipeline = await openVideoPipeline(config, runtime, {
     renderer: new WorkerRenderer(config.render.concurrency, {
       ffmpegPath: config.render.ffmpegPath,
@@ -29,7 +26,7 @@ async function main(): Promise<void> {
       error: (details, message) => jobLog.error(details, message),
     },
   });
-  const webhookLog = pino(logger).child({ component: 'webhooks' });
+  const webhookLog = logger.child({ component: 'webhooks' });
   const publicApi = openPublicApi(config, runtime, videoPipeline, {
     log: {
       info: (details, message) => webhookLog.info(details, message),
