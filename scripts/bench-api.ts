@@ -5,8 +5,9 @@
 // PostgreSQL (a database of its own on 127.0.0.1:5432, created and dropped here), signs up,
 // renders one 720p video, then sends 50 concurrent connections at /healthz, GET /api/me and
 // GET /api/videos/:id with autocannon: ROUNDS rounds of ROUND_S seconds a route, the routes
-// taking turns, so a burst of load from elsewhere on the machine falls on all three alike. Target (issue #15 item 6):
-// both signed-in routes reach at least 15 % of /healthz's rate with a p99 of at most 50 ms.
+// taking turns, so a burst of load from elsewhere on the machine falls on all three alike.
+// Target (issue #15 item 6): both signed-in routes reach at least 15 % of /healthz's rate with
+// a p99 of at most 50 ms.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
