@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Auth } from './auth/auth.ts';
 import type { BusinessServices } from './billing/open-billing.ts';
 import type { Config } from './config.ts';
@@ -59,7 +59,8 @@ export interface AppDependencies {
   publicApi?: PublicApi;
   /** Billing, demo requests and feedback; absent in processes that only serve accounts. */
   business?: BusinessServices;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's logger; without one, requests are not logged. */
+  logger?: FastifyBaseLogger | false;
   /** Tests pass their own log and clock; otherwise Redis (REDIS_URL) or this process's memory. */
   rateLimits?: { log: SlidingWindowLog; now: () => number };
 }
@@ -93,7 +94,7 @@ async function registerRateLimits(app: FastifyInstance, deps: AppDependencies): 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),

@@ -16,7 +16,19 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({
       kind: 'postgres',
       connectionString: 'postgres://db.internal:5432/glowreel',
+      poolSize: 10,
     });
+  });
+
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE', () => {
+    const config = loadConfig(
+      { DATABASE_URL: 'postgres://db.internal:5432/glowreel', DATABASE_POOL_SIZE: '24' },
+      '/srv',
+    );
+    expect(config.database).toMatchObject({ kind: 'postgres', poolSize: 24 });
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_POOL_SIZE: '0' }, '/srv'),
+    ).toThrow(ConfigError);
   });
 
   it('refuses to start and names every bad variable', () => {

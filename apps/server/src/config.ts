@@ -17,6 +17,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
@@ -67,7 +68,8 @@ const STRIPE_VARIABLES = [
 ] as const;
 
 export type DatabaseConfig =
-  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string };
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; connectionString: string; poolSize: number };
 
 /** Stripe when every Stripe variable is set; otherwise the built-in demo billing. */
 export type BillingConfig =
@@ -184,7 +186,11 @@ export function loadConfig(
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     dataDir,
     database: values.DATABASE_URL
-      ? { kind: 'postgres', connectionString: values.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          connectionString: values.DATABASE_URL,
+          poolSize: values.DATABASE_POOL_SIZE,
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     authSecret: values.AUTH_SECRET,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),

@@ -77,7 +77,7 @@ async function crashAndRestart(kind: DatabaseKind, point: FreezePoint) {
 
     const handle = await openDatabase(
       database
-        ? { kind: 'postgres', connectionString: database.url }
+        ? { kind: 'postgres', connectionString: database.url, poolSize: 2 }
         : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     );
     try {

@@ -41,13 +41,11 @@ function serializeError(error: Error): Record<string, unknown> {
 }
 
 /**
- * The one set of logger options for Fastify and every pino logger in the process: levels,
- * pretty printing, and serializers that keep signed links and SQL values out of the logs.
+ * The one set of logger options for the process's logger (logger.ts): its level and serializers that keep signed links and SQL values out of the logs.
  */
-export function logOptionsFor(log: Config['log']): LoggerOptions {
+export function logOptionsFor(log: Pick<Config['log'], 'level'>): LoggerOptions {
   return {
     level: log.level,
-    ...(log.pretty ? { transport: { target: 'pino-pretty' } } : {}),
     serializers: { req: serializeRequest, err: serializeError },
   };
 }

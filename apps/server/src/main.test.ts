@@ -101,3 +101,31 @@ describe('start-up configuration', () => {
     expect(result.stderr).toMatch(/PORT: .*got "abc"/);
   });
 });
+
+describe('pretty logs', () => {
+  it('starts as deployed with LOG_PRETTY=true and writes readable lines, not JSON', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'glowreel-pretty-'));
+    const port = 3800 + Math.floor(Math.random() * 90);
+    const server = spawnServerScript('main.ts', [], {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_PRETTY: 'true',
+      FACE_DETECTION: 'false',
+    });
+    let output = '';
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitForOutput(server, 'Glowreel is running');
+      const line = output.split('\n').find((entry) => entry.includes('Glowreel is running'));
+      expect(line).toMatch(/INFO/);
+      expect(line?.trimStart().startsWith('{')).toBe(false);
+    } finally {
+      const exited = waitForExit(server);
+      server.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

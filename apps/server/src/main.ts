@@ -5,17 +5,16 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { engineImageInspector } from './engine/engine-image-inspector.ts';
 import { WorkerRenderer } from './jobs/worker-renderer.ts';
-import { logOptionsFor } from './log-options.ts';
 import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
 import { openPublicApi } from './public-api.ts';
-import pino from 'pino';
+import { createLogger } from './logger.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
   const runtime = await openRuntime(config, { ownsDataFolder: true });
-  const logger = logOptionsFor(config.log);
-  const jobLog = pino(logger).child({ component: 'render-jobs' });
+  const logger = createLogger(config.log);
+  const jobLog = logger.child({ component: 'render-jobs' });
   const videoPipeline = await openVideoPipeline(config, runtime, {
     renderer: new WorkerRenderer(config.render.concurrency, {
       ffmpegPath: config.render.ffmpegPath,
@@ -27,7 +26,7 @@ async function main(): Promise<void> {
       error: (details, message) => jobLog.error(details, message),
     },
   });
-  const webhookLog = pino(logger).child({ component: 'webhooks' });
+  const webhookLog = logger.child({ component: 'webhooks' });
   const publicApi = openPublicApi(config, runtime, videoPipeline, {
     log: {
       info: (details, message) => webhookLog.info(details, message),

@@ -13,7 +13,7 @@ describe('SessionCache', () => {
     const cache = cacheAt(clock);
     cache.remember('tok1.sig1', { token: 'tok1', userId: 'u1', expiresAt: hourFrom(clock.now) });
     clock.now += 4_999;
-    expect(cache.find('tok1.sig1')).toBe('u1');
+    expect(cache.find('tok1.sig1')?.userId).toBe('u1');
     clock.now += 1;
     expect(cache.find('tok1.sig1')).toBeUndefined();
   });
@@ -42,7 +42,7 @@ describe('SessionCache', () => {
     const cache = cacheAt(clock);
     const signed = encodeURIComponent('tok1.a/b+c=');
     cache.remember(signed, { token: 'tok1', userId: 'u1', expiresAt: hourFrom(clock.now) });
-    expect(cache.find(signed)).toBe('u1');
+    expect(cache.find(signed)?.userId).toBe('u1');
     cache.revoke('tok1');
     expect(cache.find(signed)).toBeUndefined();
   });
@@ -62,6 +62,30 @@ describe('SessionCache', () => {
       cache.remember(`${token}.s`, { token, userId: token, expiresAt: hourFrom(clock.now) });
     expect(cache.size).toBe(2);
     expect(cache.find('a.s')).toBeUndefined();
-    expect(cache.find('c.s')).toBe('c');
+    expect(cache.find('c.s')?.userId).toBe('c');
+  });
+
+  it('past half its life asks one caller to look the session up again, serving the rest', () => {
+    const clock = { now: 1_000_000 };
+    const cache = cacheAt(clock);
+    const session = { token: 'tok1', userId: 'u1', expiresAt: hourFrom(clock.now) };
+    cache.remember('tok1.sig1', session);
+    expect(cache.find('tok1.sig1')).toEqual({ userId: 'u1', shouldRefresh: false });
+    clock.now += 2_500;
+    expect(cache.find('tok1.sig1')).toEqual({ userId: 'u1', shouldRefresh: true });
+    expect(cache.find('tok1.sig1')).toEqual({ userId: 'u1', shouldRefresh: false });
+    cache.remember('tok1.sig1', session);
+    clock.now += 2_499;
+    expect(cache.find('tok1.sig1')).toEqual({ userId: 'u1', shouldRefresh: false });
+  });
+
+  it('forgets a session a fresh lookup no longer finds', () => {
+    const clock = { now: 1_000_000 };
+    const cache = cacheAt(clock);
+    cache.remember('tok1.sig1', { token: 'tok1', userId: 'u1', expiresAt: hourFrom(clock.now) });
+    cache.forget('tok1.other');
+    expect(cache.find('tok1.sig1')?.userId).toBe('u1');
+    cache.forget('tok1.sig1');
+    expect(cache.find('tok1.sig1')).toBeUndefined();
   });
 });

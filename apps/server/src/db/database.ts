@@ -37,7 +37,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString: config.connectionString, max: config.poolSize });
   // An idle pooled connection that the server drops (restart, failover, admin kill) emits
   // 'error'; unhandled, that would crash the process. The pool replaces it on next use,
   // and /readyz reports whether the database answers.

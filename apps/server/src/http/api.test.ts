@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 
@@ -245,5 +245,63 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  describe('remembered sessions', () => {
+    const password = 'radiant2024';
+    async function newAccount(): Promise<{ email: string; cookie: string }> {
+      const email = `remembered-${crypto.randomUUID().slice(0, 8)}@glow.example`;
+      const response = await signUp({ name: 'Remembered', email, password });
+      return { email, cookie: sessionCookieOf(response) };
+    }
+    const me = (cookie: string) =>
+      app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    const authPost = (url: string, cookie: string) =>
+      app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN }, payload: {} });
+
+    it('answers a repeated request for the same session without asking Better Auth again', async () => {
+      const { cookie } = await newAccount();
+      const getSession = vi.spyOn(test.runtime.auth.api, 'getSession');
+      // The clock stands still, so a slow machine cannot age the entry between requests.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        for (let request = 0; request < 3; request += 1)
+          expect((await me(cookie)).statusCode).toBe(200);
+        expect(getSession).toHaveBeenCalledTimes(1);
+      } finally {
+        vi.useRealTimers();
+        getSession.mockRestore();
+      }
+    });
+
+    it('stops accepting a remembered session as soon as it signs out', async () => {
+      const { cookie } = await newAccount();
+      expect((await me(cookie)).statusCode).toBe(200);
+      expect((await authPost('/api/auth/sign-out', cookie)).statusCode).toBe(200);
+      const after = await me(cookie);
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    });
+
+    it('stops accepting every remembered session of an account when they are revoked', async () => {
+      const { email } = await newAccount();
+      const laptop = sessionCookieOf(await signIn({ email, password }));
+      const phone = sessionCookieOf(await signIn({ email, password }));
+      expect((await me(laptop)).statusCode).toBe(200);
+      expect((await me(phone)).statusCode).toBe(200);
+      expect((await authPost('/api/auth/revoke-other-sessions', laptop)).statusCode).toBe(200);
+      expect((await me(phone)).statusCode).toBe(401);
+      expect((await me(laptop)).statusCode).toBe(200);
+      expect((await authPost('/api/auth/revoke-sessions', laptop)).statusCode).toBe(200);
+      expect((await me(laptop)).statusCode).toBe(401);
+    });
+
+    it('does not accept a cookie whose signature differs from the remembered one', async () => {
+      const { cookie } = await newAccount();
+      expect((await me(cookie)).statusCode).toBe(200);
+      const [name, value = ''] = cookie.split('=');
+      const token = decodeURIComponent(value).split('.')[0];
+      expect((await me(`${name}=${token}.${'A'.repeat(43)}=`)).statusCode).toBe(401);
+    });
   });
 });

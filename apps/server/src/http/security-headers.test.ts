@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { logOptionsFor } from '../log-options.ts';
+import { createLogger } from '../logger.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
 import { coreDependencies } from '../testing/test-app.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
@@ -18,10 +18,10 @@ describe('security headers and what the logs hold', () => {
     test = await openTestRuntime('pglite');
     app = await buildApp({
       ...coreDependencies(test),
-      logger: {
-        ...logOptionsFor({ level: 'info', pretty: false }),
-        stream: { write: (line: string) => logLines.push(line) },
-      },
+      logger: createLogger(
+        { level: 'info', pretty: false },
+        { write: (line: string) => logLines.push(line) },
+      ),
     });
     // A database error the way a bad input would meet one, carrying a value as a parameter.
     app.get('/api/test/sql-error', async () => {

@@ -28,9 +28,12 @@ export async function findSessionUserId(
 ): Promise<string | undefined> {
   const cookie = sessionCookieValue(request);
   const cached = cookie === undefined ? undefined : auth.sessionCache.find(cookie);
-  if (cached) return cached;
+  if (cached && !cached.shouldRefresh) return cached.userId;
   const session = await auth.api.getSession({ headers: toHeaders(request) });
-  if (session && cookie !== undefined) auth.sessionCache.remember(cookie, session.session);
+  if (cookie !== undefined) {
+    if (session) auth.sessionCache.remember(cookie, session.session);
+    else auth.sessionCache.forget(cookie);
+  }
   return session?.user.id;
 }
 
