@@ -185,6 +185,66 @@ describe.each(DATABASE_KINDS)('bad input gets a 4xx, never a 500, on %s', (kind)
     expect(me.json()).toMatchObject({ displayName: 'Glow Clinic Two' });
   });
 
+  it.each([
+    ['an image that is not text', { image: { url: 'x' } }, 'image'],
+    ['a NUL in the image', { image: `https://x.example/a${NUL}.png` }, 'image'],
+  ])('refuses update-user with %s with 422 naming the field', async (_label, payload, field) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: asUser(),
+      payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      error: { details: { fields: { [field]: expect.any(String) } } },
+    });
+  });
+
+  it('refuses a NUL in the e-mail of sign-in with 422 before the database sees it', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ORIGIN },
+      remoteAddress: `10.7.2.${++address}`,
+      payload: { email: `a${NUL}@clinic.example`, password: 'radiant2024' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      error: { details: { fields: { email: expect.any(String) } } },
+    });
+  });
+
+  it('answers verify-email with an unparsable callbackURL with 400', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/auth/verify-email?token=nonsense&callbackURL=%25zz',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'INVALID_CALLBACK_URL' } });
+  });
+
+  it.each([
+    ['objects', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`],
+    ['arrays', `${'['.repeat(20000)}${']'.repeat(20000)}`],
+  ])('refuses JSON of %s nested thousands deep with 400 invalid_json', async (_label, payload) => {
+    for (const url of [
+      '/api/auth/sign-in/email',
+      '/api/auth/request-password-reset',
+      '/api/keys',
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...asUser(), 'content-type': 'application/json' },
+        remoteAddress: `10.7.3.${++address}`,
+        payload,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'invalid_json' } });
+    }
+  });
+
   const good = multipart({ consent: 'true' }, Buffer.from('png'));
   const goodType = good.headers['content-type'];
   it.each([
