@@ -160,9 +160,7 @@ describe.each(DATABASE_KINDS)('bad input gets a 4xx, never a 500, on %s', (kind)
       payload: { name },
     });
     expect(update.statusCode).toBe(422);
-    expect(update.json()).toMatchObject({
-      error: { details: { fields: { name: expect.any(String) } } },
-    });
+    expect(update.json()).toHaveProperty(['error', 'details', 'fields', 'name']);
     const signUp = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
@@ -196,9 +194,7 @@ describe.each(DATABASE_KINDS)('bad input gets a 4xx, never a 500, on %s', (kind)
       payload,
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      error: { details: { fields: { [field]: expect.any(String) } } },
-    });
+    expect(response.json()).toHaveProperty(['error', 'details', 'fields', field]);
   });
 
   it('refuses a NUL in the e-mail of sign-in with 422 before the database sees it', async () => {
@@ -210,9 +206,7 @@ describe.each(DATABASE_KINDS)('bad input gets a 4xx, never a 500, on %s', (kind)
       payload: { email: `a${NUL}@clinic.example`, password: 'radiant2024' },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      error: { details: { fields: { email: expect.any(String) } } },
-    });
+    expect(response.json()).toHaveProperty(['error', 'details', 'fields', 'email']);
   });
 
   it('answers verify-email with an unparsable callbackURL with 400', async () => {

@@ -46,6 +46,6 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       );
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 }
