@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFullTestApp, type FullTestApp } from '../testing/full-test-app.ts';
+import {
+  openFullTestApp,
+  signUpClinicWithKey,
+  type FullTestApp,
+} from '../testing/full-test-app.ts';
 import { multipart } from '../testing/multipart.ts';
-import { signUpForCookie } from '../testing/session-cookie.ts';
 import { DATABASE_KINDS } from '../testing/test-runtime.ts';
 
 const ORIGIN = 'http://localhost:3999';
@@ -18,21 +21,7 @@ describe.each(DATABASE_KINDS)('bad input gets a 4xx, never a 500, on %s', (kind)
   beforeAll(async () => {
     full = await openFullTestApp(kind);
     app = full.app;
-    const user = await signUpForCookie(app, ORIGIN);
-    cookie = user.cookie;
-    // Enterprise allows 200 API requests a minute: the per-plan limit stays out of the way.
-    await full.test.runtime.database.db
-      .updateTable('profiles')
-      .set({ plan: 'enterprise' })
-      .where('user_id', '=', user.userId)
-      .execute();
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/keys',
-      headers: { cookie, origin: ORIGIN },
-      payload: { name: 'Zapier' },
-    });
-    key = created.json<{ key: string }>().key;
+    ({ cookie, key } = await signUpClinicWithKey(full, ORIGIN));
   });
   afterAll(async () => {
     await full.dispose();

@@ -1,10 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFullTestApp, type FullTestApp } from '../testing/full-test-app.ts';
+import {
+  openFullTestApp,
+  signUpClinicWithKey,
+  type FullTestApp,
+} from '../testing/full-test-app.ts';
 import { hostileRequest, type HostileRequest } from '../testing/hostile-requests.ts';
 import { multipart } from '../testing/multipart.ts';
 import { SeededRandom } from '../testing/random.ts';
-import { signUpForCookie } from '../testing/session-cookie.ts';
 import { DATABASE_KINDS } from '../testing/test-runtime.ts';
 
 const ORIGIN = 'http://localhost:3999';
@@ -22,20 +25,7 @@ describe.each(DATABASE_KINDS)('hostile requests against every route on %s', (kin
   beforeAll(async () => {
     full = await openFullTestApp(kind);
     const { app } = full;
-    ({ cookie, userId } = await signUpForCookie(app, ORIGIN));
-    // Enterprise allows 200 API calls a minute, so the fuzz meets the handlers, not the limit.
-    await full.test.runtime.database.db
-      .updateTable('profiles')
-      .set({ plan: 'enterprise' })
-      .where('user_id', '=', userId)
-      .execute();
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/keys',
-      headers: { cookie, origin: ORIGIN },
-      payload: { name: 'Fuzz' },
-    });
-    key = created.json<{ key: string }>().key;
+    ({ cookie, userId, key } = await signUpClinicWithKey(full, ORIGIN));
     // One finished video, so ranges, signed links and feedback sometimes meet a real one.
     const photo = await sharp({
       create: { width: 800, height: 800, channels: 3, background: { r: 200, g: 120, b: 90 } },
