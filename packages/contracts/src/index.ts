@@ -107,6 +107,7 @@ export {
   hasControlCharacters,
   isControlCharactersIssue,
   isWellFormedId,
+  noControlCharacters,
   plainLine,
   plainText,
 } from './text.ts';

@@ -18,13 +18,21 @@ export function hasControlCharacters(value: string, options: { multiline: boolea
   return (options.multiline ? TEXT_CONTROL_CHARACTERS : LINE_CONTROL_CHARACTERS).test(value);
 }
 
+/** A refinement (predicate and issue) for string schemas built otherwise, e.g. z.url(). */
+export function noControlCharacters(label: string, options: { multiline: boolean }) {
+  return [
+    (value: string) => !hasControlCharacters(value, options),
+    {
+      message: `${label} must not contain control characters${options.multiline ? ' (line breaks and tabs are fine)' : ''}.`,
+      params: { rule: CONTROL_CHARACTERS_RULE },
+    },
+  ] as const;
+}
+
 function withoutControlCharacters(label: string, multiline: boolean, missing?: string) {
   return z
     .string(missing === undefined ? undefined : { error: missing })
-    .refine((value) => !hasControlCharacters(value, { multiline }), {
-      message: `${label} must not contain control characters${multiline ? ' (line breaks and tabs are fine)' : ''}.`,
-      params: { rule: CONTROL_CHARACTERS_RULE },
-    });
+    .refine(...noControlCharacters(label, { multiline }));
 }
 
 /** One line of text (a name, a title): no control characters at all. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openFullTestApp,
@@ -16,12 +17,13 @@ describe.each(DATABASE_KINDS)('bad input gets a 4xx, never a 500, on %s', (kind)
   let app: FastifyInstance;
   let cookie = '';
   let key = '';
+  let userId = '';
   let address = 0;
 
   beforeAll(async () => {
     full = await openFullTestApp(kind);
     app = full.app;
-    ({ cookie, key } = await signUpClinicWithKey(full, ORIGIN));
+    ({ cookie, key, userId } = await signUpClinicWithKey(full, ORIGIN));
   });
   afterAll(async () => {
     await full.dispose();
@@ -134,6 +136,30 @@ describe.each(DATABASE_KINDS)('bad input gets a 4xx, never a 500, on %s', (kind)
     expect(response.json()).toMatchObject({
       error: { code: 'validation_failed', details: { field: 'title' } },
     });
+  });
+
+  it('refuses a webhook_url holding a NUL with 422, and no credit moves', async () => {
+    const photo = await sharp({
+      create: { width: 800, height: 800, channels: 3, background: { r: 200, g: 120, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const before = await full.test.runtime.credits.getBalance(userId);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: asKey(),
+      payload: {
+        composite_image: photo.toString('base64'),
+        consent_attested: true,
+        webhook_url: `https://1.1.1.1/hook${NUL}`,
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      error: { code: 'validation_failed', details: { field: 'webhook_url' } },
+    });
+    expect(await full.test.runtime.credits.getBalance(userId)).toEqual(before);
   });
 
   it.each([
