@@ -13,6 +13,10 @@ describe('isNestedDeeperThan', () => {
     expect(isNestedDeeperThan(JSON.stringify({ text: '"', inner: { deeper: [1] } }), 2)).toBe(true);
   });
 
+  it('leaves an unterminated string to the JSON parser', () => {
+    expect(isNestedDeeperThan('{"a":"[[[[', 1)).toBe(false);
+  });
+
   it('measures depth, not the number of siblings', () => {
     expect(isNestedDeeperThan(JSON.stringify(Array.from({ length: 500 }, () => ({}))), 2)).toBe(
       false,
