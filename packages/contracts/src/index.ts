@@ -121,6 +121,7 @@ export {
   hasControlCharacters,
   isControlCharactersIssue,
   isWellFormedId,
+  noControlCharacters,
   plainLine,
   plainText,
 } from './text.ts';

@@ -6,7 +6,7 @@ import {
   MOTION_SPEEDS,
   PRIMARY_ANIMATIONS,
 } from './video-options.ts';
-import { plainLine } from './text.ts';
+import { noControlCharacters, plainLine } from './text.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
 // server and are turned into the OpenAPI document, so the documentation cannot drift from
@@ -54,6 +54,8 @@ const generateFields = {
   webhook_url: z
     .url({ protocol: /^https?$/ })
     .max(2000)
+    // z.url() lets a NUL or a line break through in the path; the database would not.
+    .refine(...noControlCharacters('webhook_url', { multiline: false }))
     .optional()
     .describe('Receives video.completed or video.failed. Must be https and publicly reachable.'),
   consent_attested: z

@@ -76,6 +76,10 @@ export function checkAuthInput(request: {
   checkFields(request.body, '', 0);
   const body = request.body;
   if (request.path !== '/update-user' || typeof body !== 'object' || body === null) return;
+  // Better Auth hands a non-text image to the database, which fails the whole request.
+  if ('image' in body && body.image !== null && typeof body.image !== 'string') {
+    refuseField('image', 'must be the address of a picture, or null.');
+  }
   if (!('name' in body)) return;
   const checked = checkDisplayName(body.name);
   if ('problem' in checked) refuseField('name', checked.problem);

@@ -103,6 +103,9 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
             '402': errorResponse('insufficient_credits: no credits left.'),
             '409': errorResponse('idempotency_conflict.'),
             '413': errorResponse('image_too_large: an image over 10 MB.'),
+            '422': errorResponse(
+              'validation_failed: a text field (details.field) holds control characters.',
+            ),
             '429': errorResponse('rate_limited: too many requests this minute; see Retry-After.'),
             '500': errorResponse('internal_error.'),
           },

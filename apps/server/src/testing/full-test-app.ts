@@ -7,6 +7,7 @@ import { engineImageInspector } from '../engine/engine-image-inspector.ts';
 import { openPublicApi, type PublicApi } from '../public-api.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
 import { FakeRenderer } from './fake-renderer.ts';
+import { signUpForCookie } from './session-cookie.ts';
 import { openTestRuntime, type DatabaseKind, type TestRuntime } from './test-runtime.ts';
 
 export interface FullTestApp {
@@ -63,4 +64,27 @@ export async function openFullTestApp(
       rmSync(webDistDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A clinic signed up through the real route, on the Enterprise plan (200 API calls a minute,
+ * so the per-plan limit stays out of a test's way), with an API key.
+ */
+export async function signUpClinicWithKey(
+  full: FullTestApp,
+  origin: string,
+): Promise<{ cookie: string; userId: string; key: string }> {
+  const { cookie, userId } = await signUpForCookie(full.app, origin);
+  await full.test.runtime.database.db
+    .updateTable('profiles')
+    .set({ plan: 'enterprise' })
+    .where('user_id', '=', userId)
+    .execute();
+  const created = await full.app.inject({
+    method: 'POST',
+    url: '/api/keys',
+    headers: { cookie, origin },
+    payload: { name: 'Test key' },
+  });
+  return { cookie, userId, key: created.json<{ key: string }>().key };
 }

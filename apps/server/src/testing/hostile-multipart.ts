@@ -16,13 +16,42 @@ function part(headers: string, body: Buffer | string): Buffer {
   ]);
 }
 
-/** A form with the route's fields (hostile or plausible values) and random bytes as files. */
-function wellFormed(
-  random: SeededRandom,
-  fields: readonly string[],
-  files: readonly string[],
-  plausible: Record<string, string>,
-): Buffer[] {
+export interface MultipartShape {
+  fields: readonly string[];
+  files: readonly string[];
+  /** Values that pass each field's own check, used for some fields. */
+  plausible: Record<string, string>;
+  /** A photo the upload check accepts, sent as some of the files. */
+  photo: Buffer;
+}
+
+function filePart(name: string, filename: string, contentType: string, bytes: Buffer): Buffer {
+  return part(
+    `content-disposition: form-data; name="${name}"; filename="${filename}"\r\ncontent-type: ${contentType}`,
+    bytes,
+  );
+}
+
+/** Every field with a good value, the photo as the first file, then one hostile field. */
+function nearValid(random: SeededRandom, shape: MultipartShape): Buffer[] {
+  const hostile = random.pick([...shape.fields, ...shape.files]);
+  const parts: Buffer[] = [];
+  for (const name of shape.fields) {
+    const value = name === hostile ? random.pick(HOSTILE_STRINGS) : shape.plausible[name];
+    if (value !== undefined)
+      parts.push(part(`content-disposition: form-data; name="${name}"`, value));
+  }
+  shape.files.forEach((name, index) => {
+    if (name === hostile) parts.push(filePart(name, 'x.png', 'image/png', random.bytes(300)));
+    else if (index === 0) parts.push(filePart(name, 'photo.png', 'image/png', shape.photo));
+  });
+  return parts;
+}
+
+/** A form with the route's fields (hostile or plausible values) and files (random or a photo). */
+function wellFormed(random: SeededRandom, shape: MultipartShape): Buffer[] {
+  if (random.chance(0.4)) return nearValid(random, shape);
+  const { fields, files, plausible } = shape;
   const parts: Buffer[] = [];
   for (const name of fields) {
     if (random.chance(0.4)) continue;
@@ -37,25 +66,18 @@ function wellFormed(
     const filename = random.chance(0.5)
       ? 'photo.png'
       : random.pick(HOSTILE_STRINGS).replace(/["\r\n]/g, '');
-    parts.push(
-      part(
-        `content-disposition: form-data; name="${name}"; filename="${filename}"\r\ncontent-type: ${random.pick(['image/png', 'application/pdf', 'text/html', ''])}`,
-        random.bytes(random.int(2000)),
-      ),
-    );
+    const type = random.pick(['image/png', 'application/pdf', 'text/html', '']);
+    const bytes = random.chance(0.3) ? shape.photo : random.bytes(random.int(2000));
+    parts.push(filePart(name, filename, type, bytes));
   }
   return parts;
 }
 
 /** Broken and abusive multipart bodies: every way the issue found a 500, and more. */
-export function hostileMultipart(
-  random: SeededRandom,
-  fields: readonly string[],
-  files: readonly string[],
-  plausible: Record<string, string>,
-): RawBody {
+export function hostileMultipart(random: SeededRandom, shape: MultipartShape): RawBody {
   const type = `multipart/form-data; boundary=${BOUNDARY}`;
-  const parts = wellFormed(random, fields, files, plausible);
+  const files = shape.files;
+  const parts = wellFormed(random, shape);
   const closed = Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
   switch (random.int(12)) {
     case 0:

@@ -31,6 +31,8 @@ interface RouteShape {
   fields?: readonly string[];
   files?: readonly string[];
   query?: readonly string[];
+  /** How many times more often than other routes it is picked (the uploads take the most). */
+  weight?: number;
 }
 
 const ANY: readonly Caller[] = ['cookie', 'key', 'anonymous'];
@@ -51,7 +53,8 @@ const WEB_FORM = [
   'disclosure',
 ];
 const API_FORM = ['consent_attested', 'title', 'options', 'aspect', 'webhook_url', 'auto_align'];
-const API_IMAGES = ['before_image', 'after_image', 'composite_image'];
+// The first file of each form is the one a near-valid request sends the photo as.
+const API_IMAGES = ['composite_image', 'before_image', 'after_image'];
 
 /** Every route of the app (from the route files), with the fields each one reads. */
 const ROUTES: readonly RouteShape[] = [
@@ -141,6 +144,7 @@ const ROUTES: readonly RouteShape[] = [
     body: 'multipart',
     fields: WEB_FORM,
     files: ['image', 'logo'],
+    weight: 4,
   },
   { method: 'GET', path: '/api/videos', callers: ANY },
   { method: 'GET', path: '/api/videos/:id', callers: SIGNED_IN },
@@ -174,6 +178,7 @@ const ROUTES: readonly RouteShape[] = [
     callers: API,
     body: 'json',
     fields: [...API_FORM, ...API_IMAGES],
+    weight: 4,
   },
   {
     method: 'POST',
@@ -182,6 +187,7 @@ const ROUTES: readonly RouteShape[] = [
     body: 'multipart',
     fields: API_FORM,
     files: API_IMAGES,
+    weight: 4,
   },
   {
     method: 'POST',
@@ -245,15 +251,21 @@ const ROUTES: readonly RouteShape[] = [
   { method: 'GET', path: '/api/:id', callers: ANY },
 ];
 
+const WEIGHTED_ROUTES = ROUTES.flatMap((route) =>
+  Array.from({ length: route.weight ?? 1 }, () => route),
+);
+
 export interface HostileTargets {
   /** The clinic's finished video, so ranges and signed links meet a real file sometimes. */
   videoId: string;
+  /** A photo the upload check accepts: with it some uploads get as far as the credit. */
+  photo: Buffer;
 }
 
 /**
  * Values that pass a field's own check, mixed with hostile ones so a request gets past its
- * first check and meets the next. None of them can buy anything, reserve a credit or end the
- * session: no valid plan, portal action or image.
+ * first check and meets the next. None of them can buy anything or end the session (no valid
+ * plan or portal action); the photo may start a video, which the test accounts for.
  */
 function plausibleValues(targets: HostileTargets): Record<string, string | boolean> {
   return {
@@ -267,7 +279,8 @@ function plausibleValues(targets: HostileTargets): Record<string, string | boole
     consent_attested: true,
     auto_align: true,
     aspect: '9:16',
-    composite_image: 'iVBORw0KGgoAAAANSUhEUgAA',
+    composite_image: targets.photo.toString('base64'),
+    title: 'Clinic video',
   };
 }
 
@@ -278,6 +291,12 @@ function jsonBody(
 ): string | Buffer {
   if (random.chance(0.2)) return random.pick(HOSTILE_RAW_BODIES);
   const body: Record<string, unknown> = {};
+  if (fields.length > 0 && random.chance(0.4)) {
+    // Near-valid: every field that has a good value gets it, then one field turns hostile.
+    for (const field of fields) if (plausible[field] !== undefined) body[field] = plausible[field];
+    body[random.pick(fields)] = random.pick(HOSTILE_JSON_VALUES);
+    return JSON.stringify(body);
+  }
   for (const field of fields) {
     if (random.chance(0.25)) continue;
     const usePlausible = random.chance(0.4) && plausible[field] !== undefined;
@@ -309,7 +328,7 @@ function addOddHeaders(
 
 /** One hostile request against a random route. */
 export function hostileRequest(random: SeededRandom, targets: HostileTargets): HostileRequest {
-  const route = random.pick(ROUTES);
+  const route = random.pick(WEIGHTED_ROUTES);
   const caller = random.pick(route.callers);
   const method = random.chance(0.05)
     ? random.pick(['PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const)
@@ -322,7 +341,12 @@ export function hostileRequest(random: SeededRandom, targets: HostileTargets): H
     const strings = Object.fromEntries(
       Object.entries(plausible).map(([key, value]) => [key, String(value)]),
     );
-    const body = hostileMultipart(random, route.fields ?? [], route.files ?? [], strings);
+    const body = hostileMultipart(random, {
+      fields: route.fields ?? [],
+      files: route.files ?? [],
+      plausible: strings,
+      photo: targets.photo,
+    });
     headers['content-type'] = body.contentType;
     payload = body.payload;
   } else if (route.body === 'json' || route.body === 'raw') {

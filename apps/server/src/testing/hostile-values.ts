@@ -45,6 +45,8 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'http://169.254.169.254/latest/meta-data',
   'https://[::127.0.0.1]/hook',
   'https://127.0.0.1:1/x',
+  'https://1.1.1.1/hook\u0000',
+  'https://1.1.1.1/a\r\nb',
   'file:///etc/passwd',
   '%',
   '%zz',
