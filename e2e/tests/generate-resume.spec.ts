@@ -18,6 +18,16 @@ async function queueVideo(page: Page, baseURL: string, title: string): Promise<s
   return ((await response.json()) as { id: string }).id;
 }
 
+/**
+ * A new clinic with three renders queued at once: the last waits behind the others, so it is
+ * still running when the page under test opens. Answers the newest one's id.
+ */
+async function clinicWithThreeRenders(page: Page, baseURL: string): Promise<string> {
+  await signUp(page);
+  for (const title of ['First', 'Second']) await queueVideo(page, baseURL, title);
+  return queueVideo(page, baseURL, 'Third');
+}
+
 /** The job panel, whichever state the render has reached by now. */
 function jobPanel(page: Page) {
   return page.getByRole('progressbar').or(page.getByText('Your video is ready'));
@@ -63,10 +73,7 @@ test('a plain /generate picks up the newest render still running on the server',
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  await signUp(page);
-  // Three at once: the last waits behind the others, so it is still running when the page opens.
-  for (const title of ['First', 'Second']) await queueVideo(page, baseURL ?? '', title);
-  const newest = await queueVideo(page, baseURL ?? '', 'Third');
+  const newest = await clinicWithThreeRenders(page, baseURL ?? '');
 
   await page.goto('/generate');
   await expect(page).toHaveURL(new RegExp(`/generate\\?video=${newest}$`));
@@ -98,9 +105,7 @@ test('the dashboard shows a running render with its progress and links to it', a
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  await signUp(page);
-  for (const title of ['First', 'Second']) await queueVideo(page, baseURL ?? '', title);
-  const newest = await queueVideo(page, baseURL ?? '', 'Third');
+  const newest = await clinicWithThreeRenders(page, baseURL ?? '');
 
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'A video is rendering' });

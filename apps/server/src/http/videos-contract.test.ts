@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { FakeRenderer } from '../testing/fake-renderer.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import { insertVideoRow } from '../testing/video-rows.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
 
 const ORIGIN = 'http://localhost:3999';
@@ -41,32 +42,20 @@ describe('the signed-in video replies match the contracts', () => {
     await test.dispose();
   });
 
-  async function videoOf(userId: string, status: 'processing' | 'completed') {
-    const reservation = await test.runtime.credits.reserve(userId);
-    const id = crypto.randomUUID();
-    await test.runtime.database.db
-      .insertInto('videos')
-      .values({
-        id,
-        user_id: userId,
-        title: `A ${status} video`,
-        prompt: 'before head turn',
-        status,
-        options: '{}',
-        width: 1080,
-        height: 1920,
-        reservation_id: reservation.reservationId,
-        input_path: null,
-        video_key: status === 'completed' ? `${id}.mp4` : null,
-        thumbnail_key: status === 'completed' ? `${id}.jpg` : null,
-        processing_time_ms: status === 'completed' ? 4200 : null,
-        file_size: status === 'completed' ? 1_843_200 : null,
-        duration: status === 'completed' ? 8 : null,
-        error_message: null,
-        completed_at: status === 'completed' ? new Date() : null,
-      })
-      .execute();
-    return id;
+  function videoOf(userId: string, status: 'processing' | 'completed') {
+    const isDone = status === 'completed';
+    return insertVideoRow(test.runtime, userId, {
+      status,
+      title: `A ${status} video`,
+      width: 1080,
+      height: 1920,
+      video_key: isDone ? 'finished.mp4' : null,
+      thumbnail_key: isDone ? 'finished.jpg' : null,
+      processing_time_ms: isDone ? 4200 : null,
+      file_size: isDone ? 1_843_200 : null,
+      duration: isDone ? 8 : null,
+      completed_at: isDone ? new Date() : null,
+    });
   }
 
   it('GET /api/videos and GET /api/videos/:id parse with videoListSchema and videoRecordSchema', async () => {
