@@ -55,6 +55,8 @@ export function RunningRenderCard() {
         <>
           <p aria-live="polite" className="mt-3 text-sm text-slate-700">
             Step {stage} of {STAGE_NAMES.length}: {STAGE_NAMES[stage - 1] ?? STAGE_NAMES[0]}
+            {/* The bar carries the figure for screen readers; announcing each percent is noise. */}
+            <span aria-hidden="true"> · {Math.round(job.progress)}%</span>
           </p>
           <ProgressBar progress={job.progress} className="mt-2 h-2 bg-white" />
         </>
