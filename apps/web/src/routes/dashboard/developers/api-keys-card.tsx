@@ -29,7 +29,7 @@ export function ApiKeysCard() {
   });
 
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h3 className="text-lg font-semibold text-slate-900">API keys</h3>
       <form
         className="mt-4 flex flex-wrap items-end gap-3"
