@@ -49,7 +49,9 @@ test('on a phone the reference tables never split a word across lines', async ({
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
           // A word drawn on two lines has two boxes at different heights.
-          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          const tops = new Set(
+            Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)),
+          );
           if (tops.size > 1) found.push(match[0]);
         }
       }

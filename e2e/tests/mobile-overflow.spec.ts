@@ -21,13 +21,13 @@ function measureOverflow(page: Page) {
       }
       return false;
     };
-    const culprits = [...document.body.querySelectorAll('*')]
+    const culprits = Array.from(document.body.querySelectorAll('*'))
       .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
       .filter((element) => !isClipped(element))
       .slice(0, 5)
       .map(
         (element) =>
-          `${getComputedStyle(element).position} ${element.tagName.toLowerCase()}.${[...element.classList].join('.')} → ${Math.round(element.getBoundingClientRect().right)} px`,
+          `${getComputedStyle(element).position} ${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')} → ${Math.round(element.getBoundingClientRect().right)} px`,
       );
     return { width: document.scrollingElement?.scrollWidth ?? 0, culprits };
   });

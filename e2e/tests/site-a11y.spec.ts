@@ -20,7 +20,7 @@ test('open dialogs and menus have no serious or critical axe violations', async 
   await gotoInteractive(page, '/');
   await page.getByRole('button', { name: 'Schedule Demo' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Request Demo' }).click();
-  await expect(page.getByText('Please enter your full name.')).toBeVisible();
+  await expect(page.getByText('Full Name is required.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 

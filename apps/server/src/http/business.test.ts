@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
 import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import { insertVideoRow } from '../testing/video-rows.ts';
 
 const ORIGIN = 'http://localhost:3999';
 
@@ -142,32 +143,8 @@ describe.each(DATABASE_KINDS)('demo requests, feedback and figures on %s', (kind
     ).toBe(200);
   });
 
-  async function videoOf(userId: string, status: 'completed' | 'failed' = 'completed') {
-    const reservation = await test.runtime.credits.reserve(userId);
-    const id = crypto.randomUUID();
-    await test.runtime.database.db
-      .insertInto('videos')
-      .values({
-        id,
-        user_id: userId,
-        title: 'Clinical Video',
-        prompt: 'before head turn',
-        status,
-        options: '{}',
-        width: 1280,
-        height: 720,
-        reservation_id: reservation.reservationId,
-        input_path: null,
-        video_key: null,
-        thumbnail_key: null,
-        processing_time_ms: null,
-        file_size: null,
-        duration: null,
-        error_message: null,
-        completed_at: null,
-      })
-      .execute();
-    return id;
+  function videoOf(userId: string, status: 'completed' | 'failed' = 'completed') {
+    return insertVideoRow(test.runtime, userId, { status });
   }
 
   function sendFeedback(cookie: string | null, payload: Record<string, unknown>) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useVideoJob } from '../../lib/use-video-job.ts';
 import {
   fetchRunningVideo,
@@ -8,7 +9,7 @@ import {
   videoPageUrl,
   type VideoRecord,
 } from '../../lib/videos-api.ts';
-import { STAGE_NAMES } from '../generate/generate-copy.ts';
+import { STAGE_NAMES, stageNumber } from '../generate/generate-copy.ts';
 
 /**
  * The clinic's render still running on the server, with its live progress and a link to it on
@@ -24,8 +25,7 @@ export function RunningRenderCard() {
   if (shown === null || job === null) return null;
 
   const isRunning = job.status === 'processing';
-  const percent = isRunning ? Math.min(Math.max(Math.round(job.progress), 0), 100) : 100;
-  const stage = isRunning ? Math.min(Math.max(Math.round(job.stage), 1), STAGE_NAMES.length) : 0;
+  const stage = isRunning ? stageNumber(job.stage) : 0;
   const heading = {
     processing: 'A video is rendering',
     completed: 'Your video is ready',
@@ -55,20 +55,10 @@ export function RunningRenderCard() {
         <>
           <p aria-live="polite" className="mt-3 text-sm text-slate-700">
             Step {stage} of {STAGE_NAMES.length}: {STAGE_NAMES[stage - 1] ?? STAGE_NAMES[0]}
+            {/* The bar carries the figure for screen readers; announcing each percent is noise. */}
+            <span aria-hidden="true"> · {Math.round(job.progress)}%</span>
           </p>
-          <div
-            role="progressbar"
-            aria-label="Video progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-white"
-          >
-            <div
-              className="h-full rounded-full bg-brand-600 transition-[width] duration-300 motion-reduce:transition-none"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <ProgressBar progress={job.progress} className="mt-2 h-2 bg-white" />
         </>
       ) : (
         job.status === 'failed' && (

@@ -35,6 +35,11 @@ export const STAGE_NAMES = [
   'Finalizing Result',
 ] as const;
 
+/** The server's stage as a step of STAGE_NAMES (1-based, kept in range). */
+export function stageNumber(stage: number): number {
+  return Math.min(Math.max(Math.round(stage), 1), STAGE_NAMES.length);
+}
+
 /** SPEC §9 bad-feedback categories: the list the server checks feedback against. */
 export { FEEDBACK_CATEGORIES } from '@glowreel/contracts';
 export type { FeedbackCategoryName as FeedbackCategory } from '@glowreel/contracts';

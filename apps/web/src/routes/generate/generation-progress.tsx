@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { GENERATE_TEXT, STAGE_NAMES } from './generate-copy.ts';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { GENERATE_TEXT, STAGE_NAMES, stageNumber } from './generate-copy.ts';
 
 const SLOW_AFTER_MS = 20_000;
 const STALLED_AFTER_MS = 5 * 60_000;
@@ -25,7 +26,7 @@ export function GenerationProgress({ stage, progress }: GenerationProgressProps)
     };
   }, []);
 
-  const current = Math.min(Math.max(Math.round(stage), 1), STAGE_NAMES.length);
+  const current = stageNumber(stage);
   const percent = Math.min(Math.max(Math.round(progress), 0), 100);
   const stageName = STAGE_NAMES[current - 1] ?? STAGE_NAMES[0];
 
@@ -40,20 +41,11 @@ export function GenerationProgress({ stage, progress }: GenerationProgressProps)
       <p aria-live="polite" className="mt-1 text-sm text-slate-600">
         Step {current} of {STAGE_NAMES.length}: {stageName}
       </p>
-      <div
-        role="progressbar"
-        aria-label="Video progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}% – ${stageName}`}
-        className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-100"
-      >
-        <div
-          className="h-full rounded-full bg-brand-600 transition-[width] duration-300 motion-reduce:transition-none"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        progress={percent}
+        valueText={`${percent}% – ${stageName}`}
+        className="mt-4 h-2.5 bg-slate-100"
+      />
       <p className="mt-1 text-right text-xs font-medium text-slate-500">{percent}%</p>
       <ol className="mt-3 grid gap-2 sm:grid-cols-2">
         {STAGE_NAMES.map((name, index) => {

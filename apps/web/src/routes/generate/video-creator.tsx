@@ -137,6 +137,19 @@ export function VideoCreator({ profile }: { profile: Profile }) {
         className="contents lg:flex lg:flex-col lg:gap-8"
       >
         <div className="order-1">
+          {video !== null && video !== startedVideo && isJobRunning && (
+            // On a phone the picked-up render's panel sits below the whole form.
+            <p className="mb-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-800 lg:hidden">
+              Your render “{video.title}” is still running.{' '}
+              <button
+                type="button"
+                onClick={() => jobRef.current?.scrollIntoView({ block: 'start' })}
+                className="font-semibold underline underline-offset-2"
+              >
+                See its progress
+              </button>
+            </p>
+          )}
           <PhotoDropZone
             state={photo.state}
             error={photoMessage}

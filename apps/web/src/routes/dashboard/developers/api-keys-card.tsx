@@ -29,7 +29,7 @@ export function ApiKeysCard() {
   });
 
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h3 className="text-lg font-semibold text-slate-900">API keys</h3>
       <form
         className="mt-4 flex flex-wrap items-end gap-3"
@@ -99,10 +99,11 @@ export function ApiKeysCard() {
                 <th scope="col" className="py-2 pr-4 font-medium">
                   Key
                 </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
+                {/* On a phone the dates go under the name, so Revoke stays in view. */}
+                <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
                   Created
                 </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
+                <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
                   Last used
                 </th>
                 <th scope="col" className="py-2 font-medium">
@@ -113,12 +114,19 @@ export function ApiKeysCard() {
             <tbody className="divide-y divide-slate-100">
               {keys.data.map((key) => (
                 <tr key={key.id}>
-                  <td className="py-2 pr-4 text-slate-900">{key.name}</td>
+                  <td className="py-2 pr-4 text-slate-900">
+                    {key.name}
+                    <span className="block text-xs text-slate-500 sm:hidden">
+                      Last used {key.last_used_at ? formatWhen(key.last_used_at) : 'never'}
+                    </span>
+                  </td>
                   <td className="py-2 pr-4">
                     <code>{key.prefix}…</code>
                   </td>
-                  <td className="py-2 pr-4 text-slate-600">{formatWhen(key.created_at)}</td>
-                  <td className="py-2 pr-4 text-slate-600">
+                  <td className="hidden py-2 pr-4 text-slate-600 sm:table-cell">
+                    {formatWhen(key.created_at)}
+                  </td>
+                  <td className="hidden py-2 pr-4 text-slate-600 sm:table-cell">
                     {key.last_used_at ? formatWhen(key.last_used_at) : 'Never'}
                   </td>
                   <td className="py-2 text-right whitespace-nowrap">

@@ -44,7 +44,7 @@ export function WebhooksCard() {
   });
 
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h3 className="text-lg font-semibold text-slate-900">Webhooks</h3>
       <p className="mt-1 text-sm text-slate-600">
         Events to a request&apos;s <code>webhook_url</code> are signed with this secret in the{' '}
