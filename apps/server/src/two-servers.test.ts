@@ -71,7 +71,11 @@ describe('two servers on one PostgreSQL database', () => {
 
   async function audit() {
     await Promise.all(running.map((server) => stopGracefully(server)));
-    const handle = await openDatabase({ kind: 'postgres', connectionString: database.url, poolSize: 2 });
+    const handle = await openDatabase({
+      kind: 'postgres',
+      connectionString: database.url,
+      poolSize: 2,
+    });
     try {
       return await auditCredits(handle.db, folders);
     } finally {
