@@ -147,7 +147,8 @@ describe('renderVideoFile', () => {
 
 describe('prepareRender: photos decoded at the size the video needs', () => {
   it('decodes a 16-bit PNG composite as 8-bit RGBA at renderDecodeSide', async () => {
-    // 3000 × 1200 at 16 bits per channel; rendered at 320 × 180 it needs 585 × 234 px.
+    // 3000 × 1200 at 16 bits per channel; rendered at 320 × 180 it is decoded at twice the
+    // video's long side, 640 × 256 px (its panels' fit alone would need 585 px).
     const png16 = await sharp({
       create: { width: 3000, height: 1200, channels: 3, background: { r: 200, g: 100, b: 50 } },
     })
@@ -165,7 +166,7 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
     const file = path.join(workDir, 'deep-composite.png');
     writeFileSync(file, png16);
     const size = { width: 320, height: 180 };
-    expect(renderDecodeSide(size, { width: 3000, height: 1200 }, 'composite')).toBe(585);
+    expect(renderDecodeSide(size, { width: 3000, height: 1200 }, 'composite')).toBe(640);
 
     const prepared = await prepareRender({
       ...request(file, 'free', '16:9', workDir),
@@ -175,10 +176,10 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
     for (const panel of [before, after]) {
       expect(panel.data).toBeInstanceOf(Uint8ClampedArray);
       expect(panel.data.length).toBe(panel.width * panel.height * 4);
-      expect(Math.max(panel.width, panel.height)).toBeLessThanOrEqual(585);
+      expect(Math.max(panel.width, panel.height)).toBeLessThanOrEqual(640);
     }
-    expect(before.width + after.width).toBeLessThanOrEqual(585);
-    expect(before.height).toBe(234);
+    expect(before.width + after.width).toBeLessThanOrEqual(640);
+    expect(before.height).toBe(256);
     // 16 bits shrunk then cut to 8 can round either way.
     const near = (pixel: Uint8ClampedArray, colour: number[]) =>
       Array.from(pixel).every((value, index) => Math.abs(value - (colour[index] ?? 0)) <= 1);
@@ -188,11 +189,18 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
     expect(
       renderDecodeSide({ width: 1920, height: 1080 }, { width: 2400, height: 1500 }, 'composite'),
     ).toBe(2400);
+    // An ordinary upload keeps its pixels, so the render draws what the preview draws.
+    expect(
+      renderDecodeSide({ width: 1280, height: 720 }, { width: 2000, height: 1250 }, 'composite'),
+    ).toBe(2000);
+    expect(
+      renderDecodeSide({ width: 1920, height: 1080 }, { width: 6320, height: 6320 }, 'composite'),
+    ).toBe(3840);
     expect(prepared.provenance.source).toEqual({
       width: 3000,
       height: 1200,
       format: 'png',
-      decodedAt: { width: 585, height: 234 },
+      decodedAt: { width: 640, height: 256 },
     });
   });
 });

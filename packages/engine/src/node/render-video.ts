@@ -187,8 +187,11 @@ export async function prepareRender(
  * the frame. A composite's cut is not known before the decode, so each of its panels is taken
  * to be as little as 30 % of the side it is cut from (the split's search range), on either
  * axis; a pair's photos are whole panels. 1.3 = the zoom and room for the alignment scaling the
- * after photo up. A 6320 × 6320 composite for 1080p is decoded at 2497 px (25 MB of RGBA, not
- * 160 MB); a 2400 × 1500 one is not shrunk at all.
+ * after photo up. Never below twice the video's long side: a photo the size of an ordinary
+ * upload keeps every pixel, so the render draws what the browser preview draws (the preview
+ * scales the full photo; a render from a libvips-shrunk copy differs visibly in the fine detail),
+ * and face crops have pixels to spare. A 6320 × 6320 composite for 1080p is decoded at 3840 px
+ * (59 MB of RGBA, not 160 MB, nor 320 MB at 16 bits); a 2400 × 1500 one is not shrunk at all.
  */
 export function renderDecodeSide(
   output: { width: number; height: number },
@@ -201,7 +204,9 @@ export function renderDecodeSide(
   const scale =
     1.3 *
     Math.max(fit(file.width * smallest, file.height), fit(file.width, file.height * smallest));
-  return Math.ceil(Math.min(1, scale) * Math.max(file.width, file.height));
+  const longest = Math.max(file.width, file.height);
+  const floor = 2 * Math.max(output.width, output.height);
+  return Math.min(longest, Math.max(floor, Math.ceil(Math.min(1, scale) * longest)));
 }
 
 /** The after photo drawn over the before photo's frame: aligned, or stretched to its size. */
