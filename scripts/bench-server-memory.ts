@@ -44,6 +44,8 @@ const BURST_UPLOADS = 8;
 const BURST_PEAK_MB = 1024;
 const BURST_RETAINED_MB = 100;
 const BURST_SETTLE_MS = 10_000;
+/** RENDER_WORKER_IDLE_MS in apps/server/src/jobs/worker-renderer.ts, plus a margin. */
+const WORKER_IDLE_EXIT_MS = 5000 + 3000;
 
 const mb = (kb: number): string => (kb / 1024).toFixed(0);
 const loads = (): string =>
@@ -281,9 +283,10 @@ interface BurstResult {
 
 /**
  * Renders as many videos at once as the server runs render workers (RENDER_CONCURRENCY's
- * default, one per core), so every worker has started and loaded its face model before the
- * idle figure the burst is compared with: each one keeps ~300 MB for as long as the server runs,
- * which is not memory the uploads left behind.
+ * default, one per core), so every worker has started and loaded its face model once, then
+ * waits until they have sat idle long enough to exit (RENDER_WORKER_IDLE_MS in
+ * worker-renderer.ts), so the idle figure
+ * the burst is compared with is the server as it sits between bursts.
  */
 async function startEveryRenderWorker(client: Client, photo: Blob): Promise<number> {
   const workers = availableParallelism();
@@ -298,7 +301,7 @@ async function startEveryRenderWorker(client: Client, photo: Blob): Promise<numb
     ),
   );
   await Promise.all(accepted.map((record) => waitUntilDone(client, record)));
-  await sleep(5000);
+  await sleep(WORKER_IDLE_EXIT_MS);
   return workers;
 }
 

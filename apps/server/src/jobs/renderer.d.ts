@@ -1,0 +1,49 @@
+import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+export interface RenderRequest {
+    inputPath: string;
+    /** The after photo of a pair; `inputPath` is then the before photo. */
+    afterInputPath: string | null;
+    /** The clinic's logo for the end card. */
+    logoPath: string | null;
+    outputDir: string;
+    width: number;
+    height: number;
+    options: {
+        primaryAnimation: PrimaryAnimation;
+        emphasisEffect: EmphasisEffect;
+        motionSpeed: MotionSpeed;
+        aspect: Aspect;
+        autoAlign: boolean;
+    };
+    branding: {
+        clinicName: string;
+        contact: string | null;
+        treatmentTitle: string | null;
+        disclosure: string | null;
+    };
+}
+export interface RenderProgress {
+    stage: 1 | 2 | 3 | 4;
+    /** 0–100 over the whole job. */
+    percent: number;
+}
+export interface RenderResult {
+    videoPath: string;
+    posterPath: string;
+    durationSeconds: number;
+    fileSize: number;
+    warnings: {
+        code: string;
+        message: string;
+    }[];
+    provenance: unknown;
+}
+/** Turns an uploaded photo into an MP4 and a poster; runs off the main thread. */
+export interface VideoRenderer {
+    render(request: RenderRequest, onProgress: (progress: RenderProgress) => void): Promise<RenderResult>;
+    close(): Promise<void>;
+}
+export declare class RenderError extends Error {
+    readonly code: string;
+    constructor(message: string, code: string);
+}
