@@ -13,6 +13,23 @@ interface PendingJob {
 interface PooledWorker {
   worker: Worker;
   job: PendingJob | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * How long a render worker waits for its next job before it exits. A worker keeps its face
+ * model (~170–300 MB) and whatever its last render's decode and paint left in its heaps and
+ * malloc arenas; exiting gives all of it back, so a server that has finished a burst of large
+ * uploads returns to its idle size. The price is loading the model again (a few seconds) for
+ * the first render after a quiet spell; a queue that keeps coming keeps its workers.
+ */
+export const RENDER_WORKER_IDLE_MS = 5000;
+
+export interface WorkerRendererSettings {
+  ffmpegPath: string | null;
+  faceDetection: boolean;
+  /** Overrides RENDER_WORKER_IDLE_MS (tests use a short one). */
+  idleExitMs?: number;
 }
 
 // Node 24 strips the worker's types itself (the engine is erasable TypeScript), so the worker
@@ -21,8 +38,9 @@ const WORKER_URL = new URL('./render.worker.ts', import.meta.url);
 
 /**
  * Renders in worker threads so drawing frames never blocks the HTTP event loop. Workers
- * start on demand and keep their loaded models (faces, fonts) between jobs; one that
- * dies fails only its own job and is replaced.
+ * start on demand and keep their loaded models (faces, fonts) between jobs that follow one
+ * another; one idle for RENDER_WORKER_IDLE_MS exits; one that dies fails only its own job
+ * and is replaced.
  */
 export class WorkerRenderer implements VideoRenderer {
   private readonly workers: PooledWorker[] = [];
@@ -32,8 +50,13 @@ export class WorkerRenderer implements VideoRenderer {
 
   constructor(
     private readonly size: number,
-    private readonly workerData: { ffmpegPath: string | null; faceDetection: boolean },
+    private readonly settings: WorkerRendererSettings,
   ) {}
+
+  /** Worker threads alive now (for tests and diagnostics). */
+  liveWorkers(): number {
+    return this.workers.length;
+  }
 
   render(
     request: RenderRequest,
@@ -58,18 +81,37 @@ export class WorkerRenderer implements VideoRenderer {
       if (!slot) return;
       const job = this.waiting.shift();
       if (!job) return;
+      clearTimeout(slot.idleTimer);
+      slot.idleTimer = undefined;
       slot.job = job;
       slot.worker.postMessage(job.task);
     }
+    for (const slot of this.workers) if (slot.job === undefined) this.exitWhenIdle(slot);
+  }
+
+  private exitWhenIdle(slot: PooledWorker): void {
+    if (slot.idleTimer || this.closed) return;
+    slot.idleTimer = setTimeout(() => {
+      const index = this.workers.indexOf(slot);
+      if (index === -1 || slot.job) return;
+      // Out of the pool first, so its exit is not mistaken for a crash.
+      this.workers.splice(index, 1);
+      void slot.worker.terminate();
+    }, this.settings.idleExitMs ?? RENDER_WORKER_IDLE_MS);
+    // An idle worker's timer must not keep the process alive.
+    slot.idleTimer.unref();
   }
 
   private spawn(): PooledWorker {
     // No inherited loader flags: the parent may run under tsx, the worker needs none.
     const worker = new Worker(WORKER_URL, {
       execArgv: [],
-      workerData: this.workerData,
+      workerData: {
+        ffmpegPath: this.settings.ffmpegPath,
+        faceDetection: this.settings.faceDetection,
+      },
     });
-    const slot: PooledWorker = { worker, job: undefined };
+    const slot: PooledWorker = { worker, job: undefined, idleTimer: undefined };
     worker.on('message', (message: RenderWorkerMessage) => this.onMessage(slot, message));
     worker.on('error', (error: Error) => this.onWorkerExit(slot, error));
     worker.on('exit', (code) =>
@@ -99,6 +141,7 @@ export class WorkerRenderer implements VideoRenderer {
   }
 
   private onWorkerExit(slot: PooledWorker, error: Error): void {
+    clearTimeout(slot.idleTimer);
     const index = this.workers.indexOf(slot);
     if (index === -1) return;
     this.workers.splice(index, 1);
@@ -111,6 +154,7 @@ export class WorkerRenderer implements VideoRenderer {
     this.closed = true;
     for (const job of this.waiting.splice(0)) job.reject(new Error('the renderer closed'));
     const workers = this.workers.splice(0);
+    for (const slot of workers) clearTimeout(slot.idleTimer);
     await Promise.all(workers.map((slot) => slot.worker.terminate()));
   }
 }
