@@ -72,6 +72,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets an idle render worker go after a minute unless told otherwise', () => {
+    expect(loadConfig({}, '/').render.workerIdleMs).toBe(60_000);
+    expect(loadConfig({ RENDER_WORKER_IDLE_SECONDS: '5' }, '/').render.workerIdleMs).toBe(5000);
+    expect(() => loadConfig({ RENDER_WORKER_IDLE_SECONDS: '0' }, '/')).toThrow(
+      /RENDER_WORKER_IDLE_SECONDS/,
+    );
+  });
+
   it("takes the crash tests' freeze point only outside production", () => {
     expect(loadConfig({ TEST_FREEZE_AT: 'after-record' }, '/').freezeAt).toBe('after-record');
     expect(loadConfig({}, '/').freezeAt).toBeNull();

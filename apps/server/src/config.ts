@@ -30,6 +30,7 @@ const environmentSchema = z.object({
   LOG_PRETTY: booleanFromString.default(false),
   WEB_DIST_DIR: z.string().optional(),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  RENDER_WORKER_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   FFMPEG_PATH: z.string().min(1).optional(),
   FACE_DETECTION: booleanFromString.default(true),
   REDIS_URL: z
@@ -98,7 +99,13 @@ export interface Config {
   bodyLimitBytes: number;
   log: { level: string; pretty: boolean };
   webDistDir: string;
-  render: { concurrency: number; ffmpegPath: string | null; faceDetection: boolean };
+  render: {
+    concurrency: number;
+    ffmpegPath: string | null;
+    faceDetection: boolean;
+    /** How long a render worker waits for its next job before it exits and frees its memory. */
+    workerIdleMs: number;
+  };
   billing: BillingConfig;
   /** smtpUrl null keeps mail in the outbox table (`npm run outbox`). */
   mail: { smtpUrl: string | null; from: string; demoRequestTo: string };
@@ -204,6 +211,7 @@ export function loadConfig(
       concurrency: values.RENDER_CONCURRENCY ?? availableParallelism(),
       ffmpegPath: values.FFMPEG_PATH ?? null,
       faceDetection: values.FACE_DETECTION,
+      workerIdleMs: values.RENDER_WORKER_IDLE_SECONDS * 1000,
     },
     publicApi: {
       redisUrl: values.REDIS_URL ?? null,

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     renderer: new WorkerRenderer(config.render.concurrency, {
       ffmpegPath: config.render.ffmpegPath,
       faceDetection: config.render.faceDetection,
+      idleExitMs: config.render.workerIdleMs,
     }),
     inspector: engineImageInspector,
     log: {

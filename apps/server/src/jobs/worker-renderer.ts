@@ -21,9 +21,11 @@ interface PooledWorker {
  * model (~170–300 MB) and whatever its last render's decode and paint left in its heaps and
  * malloc arenas; exiting gives all of it back, so a server that has finished a burst of large
  * uploads returns to its idle size. The price is loading the model again (a few seconds) for
- * the first render after a quiet spell; a queue that keeps coming keeps its workers.
+ * the first render after a quiet spell; a queue that keeps coming keeps its workers. A minute
+ * keeps a clinic's run of videos on warm workers and still empties a server within one
+ * after a burst (RENDER_WORKER_IDLE_SECONDS changes it).
  */
-export const RENDER_WORKER_IDLE_MS = 5000;
+export const RENDER_WORKER_IDLE_MS = 60_000;
 
 export interface WorkerRendererSettings {
   ffmpegPath: string | null;
