@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { readCacheOf, type ReadCache } from './read-cache.ts';
 import type { Database, VideosTable } from './schema.ts';
 
 export type VideoRow = Selectable<VideosTable>;
@@ -64,10 +65,17 @@ export function insertVideo(executor: Executor, video: NewVideo): Promise<VideoR
 }
 
 export class VideosRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly cache: ReadCache | undefined;
 
+  constructor(private readonly db: Kysely<Database>) {
+    this.cache = readCacheOf(db);
+  }
+
+  /** Asked by every poll of a video; remembered on the embedded database (see read-cache.ts). */
   findById(id: string): Promise<VideoRow | undefined> {
-    return this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    const load = () =>
+      this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.cache ? this.cache.read(`video:${id}`, load) : load();
   }
 
   listForUser(userId: string, limit = 200): Promise<VideoRow[]> {
