@@ -78,12 +78,14 @@ export class ReadCachePlugin implements KyselyPlugin {
     return node;
   }
 
-  async transformResult({
+  // Again once the write has run: a read that started after the first noteWrite but ran
+  // before the write (PGlite takes them in turn) saw the old row and must not keep it.
+  transformResult({
     result,
     queryId,
   }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     if (this.writes.delete(queryId)) this.cache.noteWrite();
-    return result;
+    return Promise.resolve(result);
   }
 }
 
