@@ -1,9 +1,18 @@
-import { sql } from 'kysely';
+import {
+  createQueryId,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
 import { ProfilesRepository } from './profiles.repository.ts';
-import { readCacheOf, type ReadCache } from './read-cache.ts';
+import { ReadCache, ReadCachePlugin, readCacheOf } from './read-cache.ts';
+import type { Database } from './schema.ts';
 import { VideosRepository } from './videos.repository.ts';
 
 // The cache is sound only if no write, by any path, leaves a stale row behind. These tests
@@ -109,6 +118,35 @@ describe('rows remembered on the embedded database', () => {
     const row = await profiles.findWithUser(user.id);
     expect(Object.isFrozen(await profiles.findWithUser(user.id))).toBe(true);
     expect(row).toBeDefined();
+  });
+});
+
+describe('the write watch', () => {
+  it('keeps no row that was read between the start and the end of a write', async () => {
+    // Only builds queries: the plugin is driven by hand, in the order that matters.
+    const builder = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) => new PostgresIntrospector(db),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    });
+    const cache = new ReadCache();
+    const plugin = new ReadCachePlugin(cache);
+    const write = builder.updateTable('videos').set({ progress: 1 }).where('id', '=', 'v');
+    const queryId = createQueryId();
+    plugin.transformQuery({ node: write.toOperationNode(), queryId });
+    // A read that begins once the write was announced but is answered before it ran.
+    let answer: (row: { progress: number }) => void = () => undefined;
+    const read = cache.read(
+      'video:v',
+      () => new Promise<{ progress: number }>((resolve) => (answer = resolve)),
+    );
+    await plugin.transformResult({ queryId, result: { rows: [] } });
+    answer({ progress: 0 });
+    expect(await read).toEqual({ progress: 0 });
+    expect(cache.size).toBe(0);
   });
 });
 
