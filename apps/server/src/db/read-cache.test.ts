@@ -100,6 +100,9 @@ describe('rows remembered on the embedded database', () => {
     expect((await videos.findById(id))?.status).toBe('processing');
     await videos.update(id, { progress: 50 });
     expect((await videos.findById(id))?.progress).toBe(50);
+    expect((await videos.findRecordById(id))?.progress).toBe(50);
+    await videos.update(id, { progress: 60 });
+    expect((await videos.findRecordById(id))?.progress).toBe(60);
     await db().deleteFrom('videos').where('id', '=', id).execute();
     expect(await videos.findById(id)).toBeUndefined();
   });
