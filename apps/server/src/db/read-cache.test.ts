@@ -7,7 +7,7 @@ import {
   PostgresQueryCompiler,
   sql,
 } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestUser, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
 import { ProfilesRepository } from './profiles.repository.ts';
@@ -150,6 +150,37 @@ describe('the write watch', () => {
     answer({ progress: 0 });
     expect(await read).toEqual({ progress: 0 });
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('reads of one key under way', () => {
+  function pending() {
+    let answer: (row: { n: number }) => void = () => undefined;
+    const load = vi.fn(() => new Promise<{ n: number }>((resolve) => (answer = resolve)));
+    return { load, answer: (row: { n: number }) => answer(row) };
+  }
+
+  it('share one query', async () => {
+    const cache = new ReadCache();
+    const { load, answer } = pending();
+    const reads = [cache.read('k', load), cache.read('k', load), cache.read('k', load)];
+    answer({ n: 1 });
+    expect(await Promise.all(reads)).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('are not shared with a read that began after a write', async () => {
+    const cache = new ReadCache();
+    const before = pending();
+    const stale = cache.read('k', before.load);
+    cache.noteWrite();
+    const after = pending();
+    const fresh = cache.read('k', after.load);
+    before.answer({ n: 1 });
+    after.answer({ n: 2 });
+    expect(await stale).toEqual({ n: 1 });
+    expect(await fresh).toEqual({ n: 2 });
+    expect(await cache.read('k', pending().load)).toEqual({ n: 2 });
   });
 });
 

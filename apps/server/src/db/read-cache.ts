@@ -22,6 +22,9 @@ const MAX_ENTRIES = 10_000;
 export class ReadCache {
   private generation = 0;
   private readonly entries = new Map<string, unknown>();
+  // Reads of one key under way: after a write empties the cache, the 50 requests that miss at
+  // once share one query instead of queueing 50 on PGlite's single connection.
+  private readonly loads = new Map<string, { generation: number; value: Promise<unknown> }>();
 
   /** Any write, to any table: everything remembered may be stale. */
   noteWrite(): void {
@@ -29,20 +32,31 @@ export class ReadCache {
     this.entries.clear();
   }
 
-  async read<T extends object>(
-    key: string,
-    load: () => Promise<T | undefined>,
-  ): Promise<T | undefined> {
-    if (this.entries.has(key)) return this.entries.get(key) as T;
+  read<T extends object>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    if (this.entries.has(key)) return Promise.resolve(this.entries.get(key) as T);
+    const running = this.loads.get(key);
+    // Joining is only safe while no write has begun since that read did.
+    if (running && running.generation === this.generation)
+      return running.value as Promise<T | undefined>;
     const generation = this.generation;
-    const value = await load();
-    // A write that ran (or started) while this read was in flight may have changed the row
-    // after it was read: keep it only if no write came between.
-    if (value !== undefined && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, deepFreeze(value));
-    }
+    const value = load().then((row) => {
+      // A write that ran (or started) while this read was in flight may have changed the row
+      // after it was read: keep it only if no write came between.
+      if (row !== undefined && generation === this.generation) this.keep(key, row);
+      return row;
+    });
+    const entry = { generation, value };
+    this.loads.set(key, entry);
+    const done = () => {
+      if (this.loads.get(key) === entry) this.loads.delete(key);
+    };
+    value.then(done, done);
     return value;
+  }
+
+  private keep(key: string, row: object): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, deepFreeze(row));
   }
 
   get size(): number {
