@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { ensureEmbeddedDatabase } from './create-embedded-database.ts';
 import { EMBEDDED_DATABASE_START_PARAMS } from './embedded-database-options.ts';
+import { attachReadCache, ReadCache, ReadCachePlugin } from './read-cache.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseHandle {
@@ -26,7 +27,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     const client = await PGlite.create(config.dataDir, {
       startParams: [...EMBEDDED_DATABASE_START_PARAMS],
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    const cache = new ReadCache();
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect(client),
+      plugins: [new ReadCachePlugin(cache)],
+    });
+    attachReadCache(db, cache);
     return {
       db,
       kind: 'pglite',

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CreditBucket, Database, LedgerReason, ProfilesTable, VideoStatus } from './schema.ts';
+import { readCacheOf, type ReadCache } from './read-cache.ts';
 import { insertVideo, type NewVideo, type VideoRow } from './videos.repository.ts';
 
 export type ProfileRow = Selectable<ProfilesTable>;
@@ -27,16 +28,23 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * happens inside `withLockedProfile`, which holds the row lock until the ledger row is in.
  */
 export class ProfilesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly cache: ReadCache | undefined;
 
+  constructor(private readonly db: Kysely<Database>) {
+    this.cache = readCacheOf(db);
+  }
+
+  /** Asked by every signed-in page; remembered on the embedded database (see read-cache.ts). */
   findWithUser(userId: string): Promise<ProfileWithUser | undefined> {
-    return this.db
-      .selectFrom('profiles')
-      .innerJoin('user', 'user.id', 'profiles.user_id')
-      .selectAll('profiles')
-      .select(['user.email', 'user.name', 'user.image'])
-      .where('profiles.user_id', '=', userId)
-      .executeTakeFirst();
+    const load = () =>
+      this.db
+        .selectFrom('profiles')
+        .innerJoin('user', 'user.id', 'profiles.user_id')
+        .selectAll('profiles')
+        .select(['user.email', 'user.name', 'user.image'])
+        .where('profiles.user_id', '=', userId)
+        .executeTakeFirst();
+    return this.cache ? this.cache.read(`profile:${userId}`, load) : load();
   }
 
   findUserIdByEmail(email: string): Promise<string | undefined> {

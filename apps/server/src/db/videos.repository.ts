@@ -1,7 +1,31 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { readCacheOf, type ReadCache } from './read-cache.ts';
 import type { Database, VideosTable } from './schema.ts';
 
 export type VideoRow = Selectable<VideosTable>;
+/** What a video record (services/video-record.ts) shows: no options, paths or job bookkeeping. */
+const RECORD_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'prompt',
+  'status',
+  'created_at',
+  'updated_at',
+  'thumbnail_key',
+  'processing_time_ms',
+  'file_size',
+  'duration',
+  'error_message',
+  'progress',
+  'stage',
+  'width',
+  'height',
+  'warnings',
+  'provenance',
+] as const satisfies readonly (keyof VideoRow)[];
+export type VideoRecordRow = Pick<VideoRow, (typeof RECORD_COLUMNS)[number]>;
+
 export type VideoChanges = Omit<
   Updateable<VideosTable>,
   'id' | 'user_id' | 'created_at' | 'updated_at'
@@ -64,10 +88,24 @@ export function insertVideo(executor: Executor, video: NewVideo): Promise<VideoR
 }
 
 export class VideosRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly cache: ReadCache | undefined;
 
+  constructor(private readonly db: Kysely<Database>) {
+    this.cache = readCacheOf(db);
+  }
+
+  /** Asked by every poll of a video; remembered on the embedded database (see read-cache.ts). */
   findById(id: string): Promise<VideoRow | undefined> {
-    return this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    const load = () =>
+      this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.cache ? this.cache.read(`video:${id}`, load) : load();
+  }
+
+  /** The columns a video record shows, for the polled GET /api/videos/:id. */
+  findRecordById(id: string): Promise<VideoRecordRow | undefined> {
+    const load = () =>
+      this.db.selectFrom('videos').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
+    return this.cache ? this.cache.read(`video-record:${id}`, load) : load();
   }
 
   listForUser(userId: string, limit = 200): Promise<VideoRow[]> {

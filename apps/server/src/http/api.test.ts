@@ -274,6 +274,19 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
       }
     });
 
+    it('shows a name changed through Better Auth on the very next /api/me', async () => {
+      const { cookie } = await newAccount();
+      expect((await me(cookie)).json()).toMatchObject({ displayName: 'Remembered' });
+      const renamed = await app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { cookie, origin: ORIGIN },
+        payload: { name: 'Renamed Clinic' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect((await me(cookie)).json()).toMatchObject({ displayName: 'Renamed Clinic' });
+    });
+
     it('stops accepting a remembered session as soon as it signs out', async () => {
       const { cookie } = await newAccount();
       expect((await me(cookie)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { VideoRow } from '../db/videos.repository.ts';
+import type { VideoRecordRow } from '../db/videos.repository.ts';
 
 /** SPEC §3 video record, plus progress, warnings and provenance. */
 export interface VideoRecord {
@@ -35,7 +35,7 @@ function parseJson<T>(value: unknown, fallback: T): T {
   return value as T;
 }
 
-export function toVideoRecord(row: VideoRow): VideoRecord {
+export function toVideoRecord(row: VideoRecordRow): VideoRecord {
   const isCompleted = row.status === 'completed';
   return {
     id: row.id,

@@ -144,20 +144,31 @@ export class VideosService {
     return (await this.deps.videos.listForUser(userId)).map(toVideoRecord);
   }
 
+  /** Polled every few seconds by each open page: reads only what the record shows. */
   async getVideo(userId: string, videoId: string): Promise<VideoRecord> {
-    return toVideoRecord(await this.requireOwnVideo(userId, videoId));
+    return toVideoRecord(
+      await ownVideo(userId, videoId, (id) => this.deps.videos.findRecordById(id)),
+    );
   }
 
-  async requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {
-    // A malformed id (a NUL would even break the query) is as missing as someone else's video.
-    const row = isWellFormedId(videoId) ? await this.deps.videos.findById(videoId) : undefined;
-    // Another account's video is indistinguishable from a missing one.
-    if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
-    return row;
+  requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {
+    return ownVideo(userId, videoId, (id) => this.deps.videos.findById(id));
   }
 
   private requireQueue(): JobQueue {
     if (!this.queue) throw new Error('the videos service has no queue attached');
     return this.queue;
   }
+}
+
+async function ownVideo<T extends { user_id: string }>(
+  userId: string,
+  videoId: string,
+  find: (id: string) => Promise<T | undefined>,
+): Promise<T> {
+  // A malformed id (a NUL would even break the query) is as missing as someone else's video.
+  const row = isWellFormedId(videoId) ? await find(videoId) : undefined;
+  // Another account's video is indistinguishable from a missing one.
+  if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
+  return row;
 }
