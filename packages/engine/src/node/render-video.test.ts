@@ -195,7 +195,11 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
     ).toBe(2000);
     expect(
       renderDecodeSide({ width: 1920, height: 1080 }, { width: 6320, height: 6320 }, 'composite'),
-    ).toBe(3840);
+    ).toBe(2497);
+    // A 12-megapixel phone composite keeps 6 megapixels for 1080p, more than its panels' fit.
+    expect(
+      renderDecodeSide({ width: 1920, height: 1080 }, { width: 4000, height: 3000 }, 'composite'),
+    ).toBe(2828);
     expect(prepared.provenance.source).toEqual({
       width: 3000,
       height: 1200,

@@ -187,12 +187,20 @@ export async function prepareRender(
  * the frame. A composite's cut is not known before the decode, so each of its panels is taken
  * to be as little as 30 % of the side it is cut from (the split's search range), on either
  * axis; a pair's photos are whole panels. 1.3 = the zoom and room for the alignment scaling the
- * after photo up. Never below twice the video's long side: a photo the size of an ordinary
- * upload keeps every pixel, so the render draws what the browser preview draws (the preview
- * scales the full photo; a render from a libvips-shrunk copy differs visibly in the fine detail),
- * and face crops have pixels to spare. A 6320 × 6320 composite for 1080p is decoded at 3840 px
- * (59 MB of RGBA, not 160 MB, nor 320 MB at 16 bits); a 2400 × 1500 one is not shrunk at all.
+ * after photo up. Never below twice the video's long side while the decode stays within
+ * MAX_FULL_DECODE_PIXELS: an ordinary upload keeps every pixel, so the render draws what the
+ * browser preview draws (the preview scales the full photo; a render from a libvips-shrunk copy
+ * differs visibly in the fine detail) and face crops have pixels to spare. A 6320 × 6320
+ * composite for 1080p is decoded at 2497 px (25 MB of RGBA, not 160 MB, nor 320 MB at 16 bits);
+ * a 2400 × 1500 one is not shrunk at all.
  */
+/**
+ * Up to this many pixels a photo is decoded whole for the render (a 3000 × 2000 composite,
+ * 24 MB of RGBA). Larger ones are shrunk to what the frame needs: two renders at once each
+ * holding a 3840 px decode of a 40-megapixel upload took the server to 1.2 GB.
+ */
+export const MAX_FULL_DECODE_PIXELS = 6_000_000;
+
 export function renderDecodeSide(
   output: { width: number; height: number },
   file: { width: number; height: number },
@@ -205,7 +213,10 @@ export function renderDecodeSide(
     1.3 *
     Math.max(fit(file.width * smallest, file.height), fit(file.width, file.height * smallest));
   const longest = Math.max(file.width, file.height);
-  const floor = 2 * Math.max(output.width, output.height);
+  const withinBudget = Math.floor(
+    longest * Math.sqrt(MAX_FULL_DECODE_PIXELS / (file.width * file.height)),
+  );
+  const floor = Math.min(2 * Math.max(output.width, output.height), withinBudget);
   return Math.min(longest, Math.max(floor, Math.ceil(Math.min(1, scale) * longest)));
 }
 
