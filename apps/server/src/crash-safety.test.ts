@@ -16,8 +16,9 @@ import {
   stopGracefully,
   uploadComposite,
   waitForVideosSettled,
+  freePort,
 } from './testing/server-under-test.ts';
-import { compositePhoto, freePort } from './testing/test-photos.ts';
+import { compositePhoto } from './testing/test-photos.ts';
 import { createTestDatabase, DATABASE_KINDS, type DatabaseKind } from './testing/test-runtime.ts';
 
 // Issue 15 item 1: a real server process is SIGKILLed at each step of a video's life, then

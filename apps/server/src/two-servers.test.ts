@@ -17,8 +17,9 @@ import {
   waitForVideosSettled,
   type ServerOptions,
   type ServerUnderTest,
+  freePort,
 } from './testing/server-under-test.ts';
-import { compositePhoto, freePort } from './testing/test-photos.ts';
+import { compositePhoto } from './testing/test-photos.ts';
 import { createTestDatabase } from './testing/test-runtime.ts';
 
 // Issue 15 item 2: the README's "Run at scale" set-up, two server processes on one

@@ -7,6 +7,7 @@ import { signUpForCookie } from '../testing/session-cookie.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
+import { coreDependencies } from '../testing/test-app.ts';
 
 const ORIGIN = 'http://localhost:3999';
 
@@ -28,10 +29,7 @@ describe('the signed-in video replies match the contracts', () => {
       log: { info: () => undefined, error: () => undefined },
     });
     app = await buildApp({
-      config: test.config,
-      auth: test.runtime.auth,
-      profiles: test.runtime.profiles,
-      isDatabaseReady: test.runtime.database.isReady,
+      ...coreDependencies(test),
       videoPipeline: pipeline,
     });
     await app.ready();

@@ -9,6 +9,7 @@ import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
 import { FakeRenderer } from './fake-renderer.ts';
 import { signUpForCookie } from './session-cookie.ts';
 import { openTestRuntime, type DatabaseKind, type TestRuntime } from './test-runtime.ts';
+import { coreDependencies } from './test-app.ts';
 
 export interface FullTestApp {
   app: FastifyInstance;
@@ -41,10 +42,7 @@ export async function openFullTestApp(
   });
   const publicApi = openPublicApi(test.config, test.runtime, pipeline, { log: quiet });
   const app = await buildApp({
-    config: test.config,
-    auth: test.runtime.auth,
-    profiles: test.runtime.profiles,
-    isDatabaseReady: test.runtime.database.isReady,
+    ...coreDependencies(test),
     videoPipeline: pipeline,
     publicApi,
     business: test.runtime.business,

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { spawnServerScript, waitForExit, waitForOutput } from './server-process.ts';
 
 /** A real server process for the crash and two-server tests, on its own port. */
@@ -110,4 +111,20 @@ export async function waitForVideosSettled(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** A port nothing listens on right now, for a server process a test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
 }

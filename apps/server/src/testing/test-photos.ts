@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import sharp from 'sharp';
 
 /** A textured photo painted in code; `lift` brightens it (the "after" of a pair). */
@@ -33,20 +32,4 @@ export function compositeOf(before: Buffer, after: Buffer): Promise<Buffer> {
 
 export async function compositePhoto(): Promise<Buffer> {
   return compositeOf(await paintedPhoto(0), await paintedPhoto(40));
-}
-
-/** A port nothing listens on right now, for a server process a test starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
