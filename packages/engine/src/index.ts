@@ -9,10 +9,10 @@ export {
 } from './analysis/split.ts';
 export type { SplitAxis } from './analysis/split-axis.ts';
 export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
-export { buildScene, frameCount, type SceneInput } from './build-scene.ts';
-export { ENGINE_FONT_FAMILY, fontSpec, type Canvas2D } from './canvas.ts';
-export { draw, type DrawOptions } from './draw.ts';
-export { panelPlacement } from './draw-panels.ts';
+export { buildScene, frameCount, type SceneInput } from './plan/build-scene.ts';
+export { ENGINE_FONT_FAMILY, fontSpec, type Canvas2D } from './paint/canvas.ts';
+export { draw, type DrawOptions } from './paint/draw.ts';
+export { panelPlacement } from './paint/draw-panels.ts';
 export {
   IDENTITY,
   applyAffine,
@@ -49,7 +49,7 @@ export {
   type BrowserFaceDetectorOptions,
   type HumanModule,
 } from './browser/human-browser.ts';
-export { computeLayout, containRect, type Layout } from './layout.ts';
+export { computeLayout, containRect, type Layout } from './plan/layout.ts';
 export { buildProvenance, type Provenance, type ProvenanceInput } from './provenance.ts';
 export { createRaster, cropRaster, lumaAt, type Raster } from './raster.ts';
 export {
@@ -58,8 +58,8 @@ export {
   type Branding,
   type Scene,
   type SceneAssets,
-} from './scene.ts';
-export { evaluate, phasesFor, type FrameState, type Phases } from './timeline.ts';
+} from './plan/scene.ts';
+export { evaluate, phasesFor, type FrameState, type Phases } from './plan/timeline.ts';
 export {
   MIN_MOTION_EYE_DISTANCE_PX,
   type FaceMotionRecord,
@@ -72,4 +72,4 @@ export {
   type FaceMotionState,
 } from './motion/face-motion-schedule.ts';
 export { buildFaceRig, type FaceRig } from './motion/face-rig.ts';
-export { frameTime, frames, seconds, type Frames, type Seconds } from './units.ts';
+export { frameTime, frames, seconds, type Frames, type Seconds } from './plan/units.ts';

@@ -1,7 +1,7 @@
 import { ANIMATION_LABELS } from '@glowreel/contracts';
 import type { Rect } from './geometry.ts';
 import type { Affine } from './geometry.ts';
-import type { Scene } from './scene.ts';
+import type { Scene } from './plan/scene.ts';
 
 // Every transformation applied to the patient's photos, stored with the video and written
 // into the MP4's metadata (DESIGN.md §1: authentic by construction, nothing silent).

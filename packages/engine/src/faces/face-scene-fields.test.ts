@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildScene } from '../build-scene.ts';
+import { buildScene } from '../plan/build-scene.ts';
 import { ALIGNMENT_SKIP_REASONS } from './alignment.ts';
 import { faceSceneFields } from './face-scene-fields.ts';
 import { makeFace, makeMeshFace } from './face-landmarks.factory.ts';
-import { makeSceneInput } from '../scene-input.factory.ts';
+import { makeSceneInput } from '../plan/scene-input.factory.ts';
 
 describe('faceSceneFields', () => {
   it('aligns the after face onto the before face and focuses on the before face', () => {

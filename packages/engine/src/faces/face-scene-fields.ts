@@ -1,7 +1,7 @@
 // The one step from "the faces found in each panel" to the scene fields that use them. The
 // server render and the browser preview both call it, so they align, focus and move the
 // same faces in the same way.
-import type { SceneInput } from '../build-scene.ts';
+import type { SceneInput } from '../plan/build-scene.ts';
 import { planAlignment, type AlignmentOutcome } from './alignment.ts';
 import type { FaceLandmarks } from './face-types.ts';
 

@@ -2,7 +2,7 @@
 // the original photo with one affine transform (the Canvas 2D interface has nothing else, and
 // an affine map only moves pixels: no colour is changed, nothing is synthesised). Triangles
 // that did not move are left to the unwarped panel drawn underneath.
-import type { Canvas2D } from '../canvas.ts';
+import type { Canvas2D } from '../paint/canvas.ts';
 import { applyAffine, composeAffine, invertAffine, type Affine, type Point } from '../geometry.ts';
 import { deformRig } from './face-deform.ts';
 import type { FaceMotionState } from './face-motion-schedule.ts';

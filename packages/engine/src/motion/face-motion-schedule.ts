@@ -1,7 +1,7 @@
 // When each face motion happens and how strongly: pure functions of time, so the preview and
 // the render move the faces identically. Amounts are 0–1 (yaw in degrees).
 import type { MotionSpeed } from '@glowreel/contracts';
-import { easeInOutCubic, progress } from '../easing.ts';
+import { easeInOutCubic, progress } from '../plan/easing.ts';
 
 export type FaceMotionKind = 'head_turn' | 'smile' | 'surprise' | 'blink';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildScene, type SceneInput } from '../build-scene.ts';
+import { buildScene, type SceneInput } from '../plan/build-scene.ts';
 import { makeMeshFace } from '../faces/face-landmarks.factory.ts';
 import { buildProvenance } from '../provenance.ts';
-import { evaluate, phasesFor } from '../timeline.ts';
+import { evaluate, phasesFor } from '../plan/timeline.ts';
 import { triangulate } from './delaunay.ts';
 import { deformRig } from './face-deform.ts';
 import { planFaceMotion } from './face-motion-plan.ts';

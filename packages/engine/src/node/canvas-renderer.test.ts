@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildScene, frameCount } from '../build-scene.ts';
+import { buildScene, frameCount } from '../plan/build-scene.ts';
 import type { Rect } from '../geometry.ts';
-import { computeLayout } from '../layout.ts';
+import { computeLayout } from '../plan/layout.ts';
 import { createRaster, type Raster } from '../raster.ts';
-import { DEFAULT_COLORS } from '../scene.ts';
-import { phasesFor } from '../timeline.ts';
+import { DEFAULT_COLORS } from '../plan/scene.ts';
+import { phasesFor } from '../plan/timeline.ts';
 import { createFrameRenderer } from './canvas-renderer.ts';
 
 function solidPanel(width: number, height: number, rgb: [number, number, number]): Raster {

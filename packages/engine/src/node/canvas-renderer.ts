@@ -1,11 +1,11 @@
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
-import type { Canvas2D } from '../canvas.ts';
-import { draw } from '../draw.ts';
-import { computeLayout, largestPanelScale } from '../layout.ts';
+import type { Canvas2D } from '../paint/canvas.ts';
+import { draw } from '../paint/draw.ts';
+import { computeLayout, largestPanelScale } from '../plan/layout.ts';
 import type { Affine } from '../geometry.ts';
 import { createRaster, type Raster } from '../raster.ts';
-import type { Scene, SceneAssets } from '../scene.ts';
-import { evaluate, frameStateKey } from '../timeline.ts';
+import type { Scene, SceneAssets } from '../plan/scene.ts';
+import { evaluate, frameStateKey } from '../plan/timeline.ts';
 import { registerEngineFonts } from './fonts.ts';
 
 export function rasterToCanvas(raster: Raster): Canvas {

@@ -1,5 +1,5 @@
 import type { Raster } from '../raster.ts';
-import { DEFAULT_COLORS } from '../scene.ts';
+import { DEFAULT_COLORS } from '../plan/scene.ts';
 import { decodeImage } from './decode-image.ts';
 
 /** A logo is a small graphic; anything larger is almost certainly the wrong file. */

@@ -2,15 +2,15 @@
 // (Human's own warm-up portrait), so these run in every clone.
 import type { PrimaryAnimation } from '@glowreel/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildScene, frameCount, type SceneInput } from '../build-scene.ts';
-import { panelPlacement } from '../draw-panels.ts';
+import { buildScene, frameCount, type SceneInput } from '../plan/build-scene.ts';
+import { panelPlacement } from '../paint/draw-panels.ts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import { IDENTITY, applyAffine, composeAffine, type Point } from '../geometry.ts';
 import { deformRig } from '../motion/face-deform.ts';
 import { faceMotionAt, type FaceMotionState } from '../motion/face-motion-schedule.ts';
 import { buildFaceRig, type FaceRig } from '../motion/face-rig.ts';
 import { createRaster, type Raster } from '../raster.ts';
-import { evaluate, phasesFor } from '../timeline.ts';
+import { evaluate, phasesFor } from '../plan/timeline.ts';
 import { createFrameRenderer } from './canvas-renderer.ts';
 import { descriptorSimilarity, faceDescriptor } from './face-identity.testing.ts';
 import {

@@ -2,7 +2,7 @@
 // one panel drawn at one motion state.
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import type { Canvas2D } from '../canvas.ts';
+import type { Canvas2D } from '../paint/canvas.ts';
 import type { Affine } from '../geometry.ts';
 import { drawFaceWarp, type FaceWarpOptions } from '../motion/draw-face-warp.ts';
 import type { FaceMotionState } from '../motion/face-motion-schedule.ts';

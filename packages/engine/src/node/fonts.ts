@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { GlobalFonts } from '@napi-rs/canvas';
-import { ENGINE_FONT_FAMILY } from '../canvas.ts';
+import { ENGINE_FONT_FAMILY } from '../paint/canvas.ts';
 
 const require = createRequire(import.meta.url);
 let registered = false;

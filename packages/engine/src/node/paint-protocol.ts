@@ -1,4 +1,4 @@
-import type { Scene } from '../scene.ts';
+import type { Scene } from '../plan/scene.ts';
 import type { FramePanels } from './canvas-renderer.ts';
 
 /** What the render thread sends a paint worker. */

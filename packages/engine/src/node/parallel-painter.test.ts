@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildScene } from '../build-scene.ts';
-import { frameRuns } from '../frame-runs.ts';
+import { buildScene } from '../plan/build-scene.ts';
+import { frameRuns } from '../plan/frame-runs.ts';
 import { createRaster, type Raster } from '../raster.ts';
-import { makeSceneInput } from '../scene-input.factory.ts';
+import { makeSceneInput } from '../plan/scene-input.factory.ts';
 import { createFrameRenderer, shrinkPanels } from './canvas-renderer.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
 import {
@@ -48,9 +48,9 @@ const scene = buildScene(
 /** What a child process (given as an `-e` module script) imports to paint on its own. */
 const CHILD_MODULES: [name: string, file: string][] = [
   ['startParallelPainter', './parallel-painter.ts'],
-  ['buildScene', '../build-scene.ts'],
+  ['buildScene', '../plan/build-scene.ts'],
   ['createRaster', '../raster.ts'],
-  ['makeSceneInput', '../scene-input.factory.ts'],
+  ['makeSceneInput', '../plan/scene-input.factory.ts'],
 ];
 const CHILD_IMPORTS = CHILD_MODULES.map(
   ([name, file]) =>

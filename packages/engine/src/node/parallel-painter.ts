@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Scene } from '../scene.ts';
+import type { Scene } from '../plan/scene.ts';
 import type { FramePanels } from './canvas-renderer.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 import { i420FrameBytes } from './rgba-to-i420.ts';

@@ -1,10 +1,10 @@
 import type { Canvas2D } from './canvas.ts';
-import { IDENTITY, composeAffine, type Affine, type Point } from './geometry.ts';
+import { IDENTITY, composeAffine, type Affine, type Point } from '../geometry.ts';
 import { clipToRect, resetTransform } from './draw-shapes.ts';
-import { isStill } from './motion/face-deform.ts';
-import { drawFaceWarp } from './motion/draw-face-warp.ts';
-import type { Scene, SceneAssets } from './scene.ts';
-import type { PanelState } from './timeline.ts';
+import { isStill } from '../motion/face-deform.ts';
+import { drawFaceWarp } from '../motion/draw-face-warp.ts';
+import type { Scene, SceneAssets } from '../plan/scene.ts';
+import type { PanelState } from '../plan/timeline.ts';
 
 /** Canonical panel frame → output frame: fit into the rect, then zoom about the focus. */
 export function panelPlacement(scene: Scene, panel: PanelState, focus: Point): Affine {

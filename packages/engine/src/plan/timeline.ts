@@ -1,8 +1,8 @@
 import type { MotionSpeed } from '@glowreel/contracts';
 import { easeInOutCubic, easeOutCubic, lerp, progress } from './easing.ts';
-import type { Point, Rect } from './geometry.ts';
+import type { Point, Rect } from '../geometry.ts';
 import { computeLayout, type Layout } from './layout.ts';
-import { faceMotionAt, type FaceMotionState } from './motion/face-motion-schedule.ts';
+import { faceMotionAt, type FaceMotionState } from '../motion/face-motion-schedule.ts';
 import type { Scene } from './scene.ts';
 
 export interface PanelState {

@@ -1,5 +1,5 @@
 import type { Aspect } from '@glowreel/contracts';
-import type { Rect } from './geometry.ts';
+import type { Rect } from '../geometry.ts';
 
 export interface Layout {
   /** Where a single panel is shown during the opening reveal. */

@@ -1,6 +1,6 @@
 import { fontSpec, type Canvas2D } from './canvas.ts';
 import { clipToRect, resetTransform, roundedRectPath } from './draw-shapes.ts';
-import type { FrameState, LabelState } from './timeline.ts';
+import type { FrameState, LabelState } from '../plan/timeline.ts';
 
 export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState): void {
   if (label.clip.width <= 0 || label.opacity <= 0) return;

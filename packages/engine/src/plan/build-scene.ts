@@ -1,8 +1,8 @@
 import { VIDEO_DURATION_SECONDS, VIDEO_FPS, type VideoOptions } from '@glowreel/contracts';
-import type { FaceLandmarks } from './faces/face-types.ts';
-import type { Affine, Point, Rect } from './geometry.ts';
+import type { FaceLandmarks } from '../faces/face-types.ts';
+import type { Affine, Point, Rect } from '../geometry.ts';
 import { computeLayout } from './layout.ts';
-import { planFaceMotion } from './motion/face-motion-plan.ts';
+import { planFaceMotion } from '../motion/face-motion-plan.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
 
 export interface SceneInput {

@@ -1,5 +1,5 @@
 import type { Canvas2D } from './canvas.ts';
-import type { Rect } from './geometry.ts';
+import type { Rect } from '../geometry.ts';
 
 export function clipToRect<T>(ctx: Canvas2D<T>, rect: Rect): void {
   ctx.beginPath();

@@ -1,8 +1,8 @@
 import { fontSpec, type Canvas2D } from './canvas.ts';
 import { resetTransform } from './draw-shapes.ts';
-import { containRect } from './layout.ts';
-import type { Scene, SceneAssets } from './scene.ts';
-import type { FrameState } from './timeline.ts';
+import { containRect } from '../plan/layout.ts';
+import type { Scene, SceneAssets } from '../plan/scene.ts';
+import type { FrameState } from '../plan/timeline.ts';
 
 /** The rectangle the end card's text and logo occupy (used by tests to find its ink). */
 export function endCardTextBox(endCard: NonNullable<FrameState['endCard']>) {

@@ -1,6 +1,6 @@
 import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
-import type { Affine, Point, Rect } from './geometry.ts';
-import type { SceneFaceMotion } from './motion/face-motion-plan.ts';
+import type { Affine, Point, Rect } from '../geometry.ts';
+import type { SceneFaceMotion } from '../motion/face-motion-plan.ts';
 
 export interface Branding {
   clinicName: string;

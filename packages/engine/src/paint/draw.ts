@@ -3,8 +3,8 @@ import { drawEndCard } from './draw-end-card.ts';
 import { drawPanel } from './draw-panels.ts';
 import { resetTransform } from './draw-shapes.ts';
 import { drawCaption, drawDivider, drawHighlight, drawLabel } from './draw-text.ts';
-import type { Scene, SceneAssets } from './scene.ts';
-import type { FrameState } from './timeline.ts';
+import type { Scene, SceneAssets } from '../plan/scene.ts';
+import type { FrameState } from '../plan/timeline.ts';
 
 export interface DrawOptions {
   /** Intrinsic size of the logo image, when the scene has one. */
