@@ -125,3 +125,15 @@ export {
   plainLine,
   plainText,
 } from './text.ts';
+export {
+  DEFAULT_TYPEFACE,
+  TEMPLATES,
+  TEMPLATE_LABELS,
+  TREATED_AREAS,
+  TREATED_AREA_LABELS,
+  TYPEFACES,
+  TYPEFACE_LABELS,
+  type Template,
+  type TreatedAreaName,
+  type Typeface,
+} from './creative.ts';
