@@ -83,7 +83,7 @@ async function sheet(input: (typeof INPUTS)[number], animation: PrimaryAnimation
     const panel = state.panels.find((p) => p.which === panelName);
     if (rig && panel) {
       const toOut = composeAffine(
-        panelPlacement(scene, panel, state.focus),
+        panelPlacement(panel),
         panelName === 'before' ? { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 } : scene.afterTransform,
       );
       const xs: number[] = [];

@@ -49,7 +49,13 @@ export {
   type BrowserFaceDetectorOptions,
   type HumanModule,
 } from './browser/human-browser.ts';
-export { computeLayout, containRect, type Layout } from './plan/layout.ts';
+export { computeLayout, containRect, safeArea, SAFE_INSETS, type Layout } from './plan/layout.ts';
+export { frameSlot, MAX_UPSCALE, type Framing } from './plan/framing.ts';
+export {
+  DEFAULT_TEMPLATE,
+  TEMPLATE_PLANS,
+  TEMPLATE_THUMBNAIL_SECONDS,
+} from './plan/templates/index.ts';
 export { buildProvenance, type Provenance, type ProvenanceInput } from './provenance.ts';
 export { createRaster, cropRaster, lumaAt, type Raster } from './raster.ts';
 export {
@@ -59,7 +65,15 @@ export {
   type Scene,
   type SceneAssets,
 } from './plan/scene.ts';
-export { evaluate, phasesFor, type FrameState, type Phases } from './plan/timeline.ts';
+export {
+  coverSeconds,
+  evaluate,
+  largestPanelScales,
+  phasesFor,
+  type FrameState,
+  type Phases,
+  type TextState,
+} from './plan/timeline.ts';
 export {
   MIN_MOTION_EYE_DISTANCE_PX,
   type FaceMotionRecord,

@@ -1,6 +1,7 @@
 import { ANIMATION_LABELS } from '@glowreel/contracts';
 import type { Rect } from './geometry.ts';
 import type { Affine } from './geometry.ts';
+import { templateContext } from './plan/templates/parts.ts';
 import type { Scene } from './plan/scene.ts';
 
 // Every transformation applied to the patient's photos, stored with the video and written
@@ -99,16 +100,21 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
       });
     }
   }
-  if (scene.emphasisEffect === 'subtle_zoom') {
+  // Every template pushes in slowly on the shown photos; "subtle zoom" pushes further.
+  const push = scene.emphasisEffect === 'subtle_zoom' ? 1.12 : 1.06;
+  for (const panel of ['before', 'after'] as const) {
     transforms.push({
-      panel: 'before',
+      panel,
       kind: 'zoom',
-      detail: { from: 1, to: 1.05, toward: scene.focus },
+      detail: { from: 1, to: push, toward: scene.subject, template: scene.template },
     });
-    transforms.push({
-      panel: 'after',
-      kind: 'zoom',
-      detail: { from: 1, to: 1.05, toward: scene.focus },
+  }
+  const framings = templateContext(scene);
+  if ([framings.full, framings.pair.before, framings.detail].some((framing) => framing.shrunk)) {
+    warnings.push({
+      code: 'photo_too_small_to_fill',
+      message:
+        'The photos have too few pixels to fill the frame without enlarging them more than 2×, so they are shown smaller than the frame.',
     });
   }
   for (const record of scene.faceMotion.records) {

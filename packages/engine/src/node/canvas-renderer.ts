@@ -1,11 +1,10 @@
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import type { Canvas2D } from '../paint/canvas.ts';
 import { draw } from '../paint/draw.ts';
-import { computeLayout, largestPanelScale } from '../plan/layout.ts';
 import type { Affine } from '../geometry.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
-import { evaluate, frameStateKey } from '../plan/timeline.ts';
+import { evaluate, frameStateKey, largestPanelScales } from '../plan/timeline.ts';
 import { registerEngineFonts } from './fonts.ts';
 
 export function rasterToCanvas(raster: Raster): Canvas {
@@ -78,14 +77,9 @@ export function shrinkPanels(
   scene: Scene,
   panels: { before: Raster; after: Raster; logo: Raster | null },
 ): FramePanels {
-  const largest = largestPanelScale(
-    computeLayout(scene, scene.aspect, scene.panelSize),
-    scene.panelSize,
-  );
-  const t = scene.afterTransform;
-  const afterToCanonical = Math.sqrt(Math.abs(t.a * t.d - t.b * t.c));
-  const before = shrinkRaster(panels.before, Math.min(1, largest));
-  const after = shrinkRaster(panels.after, Math.min(1, largest * afterToCanonical));
+  const largest = largestPanelScales(scene);
+  const before = shrinkRaster(panels.before, Math.min(1, largest.before));
+  const after = shrinkRaster(panels.after, Math.min(1, largest.after * scene.sourceScale));
   return {
     before,
     after,

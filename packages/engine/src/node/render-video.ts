@@ -1,6 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Template,
+} from '@glowreel/contracts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../plan/build-scene.ts';
@@ -10,7 +16,7 @@ import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
 import type { Affine } from '../geometry.ts';
 import { createRaster, cropRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../plan/scene.ts';
-import { phasesFor } from '../plan/timeline.ts';
+import { coverSeconds } from '../plan/timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
 import { shrinkPanels, warpRaster } from './canvas-renderer.ts';
 import { collectGarbage } from './collect-garbage.ts';
@@ -45,6 +51,8 @@ export interface RenderVideoRequest {
     motionSpeed: MotionSpeed;
     aspect: Aspect;
     autoAlign: boolean;
+    /** Omitted or null: the format's default template. */
+    template?: Template | null;
   };
   branding: {
     clinicName: string;
@@ -278,7 +286,7 @@ async function renderWithPainter(
     metadata: { comment: JSON.stringify(provenance), description: provenance.summary },
   });
   const total = frameCount(scene);
-  const posterFrame = Math.round((phasesFor(scene).splitEnd + 0.5) * scene.fps);
+  const posterFrame = Math.round(coverSeconds(scene) * scene.fps);
   const holdsPoster = (run: FrameRun) =>
     posterFrame >= run.firstFrame && posterFrame < run.firstFrame + run.length;
   let poster: Raster | undefined;

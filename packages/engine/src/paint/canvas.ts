@@ -5,6 +5,10 @@ export interface TextMetricsLike {
   width: number;
 }
 
+export interface CanvasGradientLike {
+  addColorStop(offset: number, color: string): void;
+}
+
 export interface Canvas2D<TImage> {
   globalAlpha: number;
   fillStyle: string | object;
@@ -41,6 +45,7 @@ export interface Canvas2D<TImage> {
   fillRect(x: number, y: number, width: number, height: number): void;
   fillText(text: string, x: number, y: number, maxWidth?: number): void;
   measureText(text: string): TextMetricsLike;
+  createLinearGradient(x0: number, y0: number, x1: number, y1: number): CanvasGradientLike;
   /** A fill style that paints `image` in user space (face motion texture-maps with it). */
   createPattern(image: TImage, repetition: 'no-repeat'): object | null;
   drawImage(image: TImage, dx: number, dy: number): void;

@@ -1,43 +1,52 @@
 import { fontSpec, type Canvas2D } from './canvas.ts';
-import { clipToRect, resetTransform, roundedRectPath } from './draw-shapes.ts';
-import type { FrameState, LabelState } from '../plan/timeline.ts';
+import { resetTransform, roundedRectPath } from './draw-shapes.ts';
+import type { FrameState, LabelState, TextState } from '../plan/timeline.ts';
 
 export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState): void {
-  if (label.clip.width <= 0 || label.opacity <= 0) return;
+  if (label.opacity <= 0) return;
+  const { box, fontSize } = label;
   ctx.save();
   resetTransform(ctx);
-  clipToRect(ctx, label.clip);
   ctx.globalAlpha = label.opacity;
-  ctx.font = fontSpec(700, label.fontSize);
-  const padX = label.fontSize * 0.55;
-  const padY = label.fontSize * 0.32;
-  const textWidth = ctx.measureText(label.text).width;
-  const boxWidth = textWidth + padX * 2;
-  const boxHeight = label.fontSize + padY * 2;
-  const boxX = label.align === 'left' ? label.x : label.x - boxWidth;
-  roundedRectPath(ctx, { x: boxX, y: label.y, width: boxWidth, height: boxHeight }, boxHeight / 2);
+  roundedRectPath(ctx, box, box.height / 2);
   ctx.fillStyle = 'rgba(15, 23, 42, 0.72)';
   ctx.fill();
+  ctx.font = fontSpec(700, fontSize);
   ctx.fillStyle = '#ffffff';
-  ctx.textAlign = 'left';
+  ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(label.text, boxX + padX, label.y + boxHeight / 2);
+  const padX = fontSize * 0.55;
+  ctx.fillText(label.text, box.x + box.width / 2, box.y + box.height / 2, box.width - padX * 2);
   ctx.restore();
 }
 
-export function drawCaption<T>(
-  ctx: Canvas2D<T>,
-  caption: NonNullable<FrameState['caption']>,
-  color: string,
-): void {
+/** A block of centred lines inside its box, on a tinted band when it sits over a photo. */
+export function drawTextBlock<T>(ctx: Canvas2D<T>, text: TextState, color: string): void {
+  if (text.opacity <= 0) return;
+  const { box, fontSize } = text;
   ctx.save();
   resetTransform(ctx);
-  ctx.globalAlpha = caption.opacity;
-  ctx.font = fontSpec(400, caption.fontSize);
+  ctx.globalAlpha = text.opacity;
+  ctx.font = fontSpec(text.weight, fontSize);
+  const lineHeight = fontSize * 1.2;
+  if (text.band) {
+    const widest = Math.max(...text.lines.map((line) => ctx.measureText(line).width));
+    const bandWidth = Math.min(box.width, widest) + fontSize * 0.9;
+    roundedRectPath(
+      ctx,
+      { x: box.x + (box.width - bandWidth) / 2, y: box.y, width: bandWidth, height: box.height },
+      fontSize * 0.3,
+    );
+    ctx.fillStyle = 'rgba(2, 6, 23, 0.62)';
+    ctx.fill();
+  }
   ctx.fillStyle = color;
   ctx.textAlign = 'center';
-  ctx.textBaseline = 'bottom';
-  ctx.fillText(caption.text, caption.x, caption.y);
+  ctx.textBaseline = 'middle';
+  text.lines.forEach((line, index) => {
+    const y = box.y + fontSize * 0.25 + lineHeight * (index + 0.5);
+    ctx.fillText(line, box.x + box.width / 2, y, box.width);
+  });
   ctx.restore();
 }
 

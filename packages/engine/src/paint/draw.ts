@@ -2,7 +2,8 @@ import type { Canvas2D } from './canvas.ts';
 import { drawEndCard } from './draw-end-card.ts';
 import { drawPanel } from './draw-panels.ts';
 import { resetTransform } from './draw-shapes.ts';
-import { drawCaption, drawDivider, drawHighlight, drawLabel } from './draw-text.ts';
+import { drawBackdrop } from './draw-backdrop.ts';
+import { drawDivider, drawHighlight, drawLabel, drawTextBlock } from './draw-text.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
 import type { FrameState } from '../plan/timeline.ts';
 
@@ -22,15 +23,14 @@ export function draw<T>(
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = 1;
-  ctx.fillStyle = scene.colors.background;
-  ctx.fillRect(0, 0, scene.width, scene.height);
+  drawBackdrop(ctx, scene);
   ctx.restore();
 
-  for (const panel of state.panels) drawPanel(ctx, scene, assets, panel, state.focus);
+  for (const panel of state.panels) drawPanel(ctx, scene, assets, panel);
   if (state.highlight) drawHighlight(ctx, state.highlight, scene.colors.accent);
-  const labelFont = state.labels[0]?.fontSize ?? 24;
+  const labelFont = state.labels[0]?.fontSize ?? Math.min(scene.width, scene.height) * 0.04;
   if (state.divider) drawDivider(ctx, state.divider, scene.colors.accent, labelFont);
   for (const label of state.labels) drawLabel(ctx, label);
-  if (state.caption) drawCaption(ctx, state.caption, scene.colors.text);
+  for (const text of state.texts) drawTextBlock(ctx, text, scene.colors.text);
   if (state.endCard) drawEndCard(ctx, scene, assets, state.endCard, options.logoSize);
 }

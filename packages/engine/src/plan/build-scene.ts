@@ -1,13 +1,23 @@
-import { VIDEO_DURATION_SECONDS, VIDEO_FPS, type VideoOptions } from '@glowreel/contracts';
+import {
+  VIDEO_DURATION_SECONDS,
+  VIDEO_FPS,
+  type Template,
+  type VideoOptions,
+} from '@glowreel/contracts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import type { Affine, Point, Rect } from '../geometry.ts';
-import { computeLayout } from './layout.ts';
 import { planFaceMotion } from '../motion/face-motion-plan.ts';
+import { frameSlot, subjectOf } from './framing.ts';
+import { computeLayout } from './layout.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
+import { DEFAULT_TEMPLATE } from './templates/index.ts';
 
 export interface SceneInput {
   size: { width: number; height: number };
-  options: Pick<VideoOptions, 'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect'>;
+  options: Pick<VideoOptions, 'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect'> & {
+    /** Omitted means the format's default template. */
+    template?: Template | null;
+  };
   beforeSize: { width: number; height: number };
   afterSize: { width: number; height: number };
   /** After-panel pixels → before-panel pixels, from face alignment; null when not aligned. */
@@ -19,6 +29,10 @@ export interface SceneInput {
    * when no face analysis ran. Omitted means null.
    */
   faces?: { before: FaceLandmarks | null; after: FaceLandmarks | null } | null;
+  /** The canonical area both photos cover; omitted means the whole before panel. */
+  coverage?: Rect | null;
+  /** True when the photos carry burned-in BEFORE/AFTER labels. */
+  hideLabels?: boolean;
   branding: Partial<Branding> & { clinicName: string };
 }
 
@@ -30,19 +44,40 @@ function resizeTransform(
   return { a: to.width / from.width, b: 0, c: 0, d: to.height / from.height, e: 0, f: 0 };
 }
 
+/** The face box the framing centres on: the before face, else one around the face centre. */
+function faceBox(input: SceneInput): Rect | null {
+  const face = input.faces?.before;
+  if (face) return face.box;
+  return null;
+}
+
 export function buildScene(input: SceneInput): Scene {
   const { beforeSize } = input;
   const afterTransform = input.alignment ?? resizeTransform(input.afterSize, beforeSize);
-  // The 120 px rule is judged where each panel is shown largest (the opening stage).
-  const stageScale =
-    computeLayout(input.size, input.options.aspect, beforeSize).stage.width / beforeSize.width;
   const afterScale = Math.sqrt(
     Math.abs(afterTransform.a * afterTransform.d - afterTransform.b * afterTransform.c),
+  );
+  const coverage = input.coverage ?? { x: 0, y: 0, ...beforeSize };
+  const subject = subjectOf(faceBox(input), input.treatedArea, coverage);
+  const layout = computeLayout(input.size, input.options.aspect);
+  // Face motion is judged on the closest crop the templates draw (the 120 px rule of old was
+  // judged on a whole photo shrunk into its slot).
+  const closest = Math.max(
+    ...[layout.frame, layout.pair.before].map((slot) => {
+      const framing = frameSlot({
+        slot,
+        coverage,
+        subject,
+        tightness: 0.62,
+        sourceScale: afterScale,
+      });
+      return framing.rect.width / framing.view.width;
+    }),
   );
   const faceMotion = planFaceMotion({
     primaryAnimation: input.options.primaryAnimation,
     faces: input.faces ?? null,
-    displayScale: { before: stageScale, after: stageScale * afterScale },
+    displayScale: { before: closest, after: closest * afterScale },
   });
   return {
     width: input.size.width,
@@ -53,9 +88,14 @@ export function buildScene(input: SceneInput): Scene {
     primaryAnimation: input.options.primaryAnimation,
     emphasisEffect: input.options.emphasisEffect,
     motionSpeed: input.options.motionSpeed,
+    template: input.options.template ?? DEFAULT_TEMPLATE[input.options.aspect],
     panelSize: { width: beforeSize.width, height: beforeSize.height },
     afterTransform,
-    focus: input.faceCenter ?? { x: beforeSize.width / 2, y: beforeSize.height / 2 },
+    coverage,
+    faceBox: faceBox(input),
+    subject,
+    sourceScale: afterScale,
+    hideLabels: input.hideLabels ?? false,
     treatedArea: input.treatedArea,
     faceMotion,
     branding: {

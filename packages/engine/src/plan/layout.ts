@@ -1,33 +1,86 @@
+// Where things go in each format, from the frame's size and safe area only (no pixel
+// constants), so a template designed once fits 16:9, 9:16 and 1:1 at any resolution.
 import type { Aspect } from '@glowreel/contracts';
 import type { Rect } from '../geometry.ts';
 
 export interface Layout {
-  /** Where a single panel is shown during the opening reveal. */
-  stage: Rect;
-  beforeSlot: Rect;
-  afterSlot: Rect;
-  /** Text stays inside this box (platform UI covers the edges of vertical video). */
+  /** The whole frame: full-bleed photos fill it. */
+  frame: Rect;
+  /** Text stays inside this box (platform buttons and captions cover the rest in 9:16). */
   safe: Rect;
-  labelFontSize: number;
-  captionFontSize: number;
+  /** The two comparison slots: side by side in 16:9 and 1:1, stacked in 9:16. */
+  pair: { before: Rect; after: Rect; axis: 'x' | 'y' };
+  /** A hairline between the pair's slots. */
+  gap: number;
+  /** Type sizes in px; the smallest keeps its cap height ≥ 2.5 % of the frame height. */
+  type: { hook: number; label: number; body: number };
 }
 
-// Vertical video: TikTok/Reels/Shorts overlay the top ~12% and the bottom ~20% (captions,
-// buttons) and the right edge (action column), so text and faces stay inside this box.
-const VERTICAL_SAFE = { left: 0.06, right: 0.12, top: 0.12, bottom: 0.22 };
+/**
+ * Reels and TikTok put their own buttons and captions over the top 14 %, the bottom 20 % and
+ * the right 12 % of a vertical video; every format keeps text 5 % from each edge.
+ */
+export const SAFE_INSETS: Record<
+  'vertical' | 'other',
+  Record<'top' | 'right' | 'bottom' | 'left', number>
+> = {
+  vertical: { top: 0.14, right: 0.12, bottom: 0.2, left: 0.05 },
+  other: { top: 0.05, right: 0.05, bottom: 0.05, left: 0.05 },
+};
 
-function insetRect(
-  width: number,
-  height: number,
-  inset: { left: number; right: number; top: number; bottom: number },
-): Rect {
-  const x = width * inset.left;
-  const y = height * inset.top;
+/** Cap height of the bundled faces as a share of the font size (Inter's is 0.727 em). */
+export const CAP_HEIGHT_EM = 0.727;
+/** Legible on a phone: cap height at least this share of the frame's height. */
+export const MIN_CAP_HEIGHT_SHARE = 0.025;
+
+export function safeArea(size: { width: number; height: number }, aspect: Aspect): Rect {
+  const insets = SAFE_INSETS[aspect === '9:16' ? 'vertical' : 'other'];
+  // "5 % from every edge" is read against each edge's own dimension, whichever is larger.
+  const left = size.width * insets.left;
+  const right = size.width * insets.right;
+  const top = size.height * insets.top;
+  const bottom = size.height * insets.bottom;
+  return { x: left, y: top, width: size.width - left - right, height: size.height - top - bottom };
+}
+
+export function computeLayout(size: { width: number; height: number }, aspect: Aspect): Layout {
+  const frame: Rect = { x: 0, y: 0, width: size.width, height: size.height };
+  const shortSide = Math.min(size.width, size.height);
+  const gap = Math.max(2, Math.round(shortSide * 0.006));
+  const stacked = aspect === '9:16';
+  const pair = stacked
+    ? {
+        before: { x: 0, y: 0, width: size.width, height: (size.height - gap) / 2 },
+        after: {
+          x: 0,
+          y: (size.height + gap) / 2,
+          width: size.width,
+          height: (size.height - gap) / 2,
+        },
+        axis: 'y' as const,
+      }
+    : {
+        before: { x: 0, y: 0, width: (size.width - gap) / 2, height: size.height },
+        after: {
+          x: (size.width + gap) / 2,
+          y: 0,
+          width: (size.width - gap) / 2,
+          height: size.height,
+        },
+        axis: 'x' as const,
+      };
+  // The smallest legible size, then steps up from it (3 % of the frame's height in cap height).
+  const body = Math.ceil((size.height * MIN_CAP_HEIGHT_SHARE * 1.04) / CAP_HEIGHT_EM);
   return {
-    x,
-    y,
-    width: width * (1 - inset.left - inset.right),
-    height: height * (1 - inset.top - inset.bottom),
+    frame,
+    safe: safeArea(size, aspect),
+    pair,
+    gap,
+    type: {
+      body,
+      label: Math.round(body * 1.08),
+      hook: Math.round(Math.max(body * 1.6, shortSide * 0.075)),
+    },
   };
 }
 
@@ -42,50 +95,4 @@ export function containRect(box: Rect, panel: { width: number; height: number })
     width,
     height,
   };
-}
-
-export function computeLayout(
-  size: { width: number; height: number },
-  aspect: Aspect,
-  panel: { width: number; height: number },
-): Layout {
-  const shortSide = Math.min(size.width, size.height);
-  const margin = shortSide * 0.05;
-  const isVertical = aspect === '9:16';
-  const safe = isVertical
-    ? insetRect(size.width, size.height, VERTICAL_SAFE)
-    : { x: margin, y: margin, width: size.width - 2 * margin, height: size.height - 2 * margin };
-  // Leave a band under the panels for the disclosure caption.
-  const captionFontSize = shortSide * 0.03;
-  const content: Rect = { ...safe, height: safe.height - captionFontSize * 2.2 };
-  const gap = shortSide * 0.025;
-  let beforeBox: Rect;
-  let afterBox: Rect;
-  if (isVertical) {
-    const half = (content.height - gap) / 2;
-    beforeBox = { ...content, height: half };
-    afterBox = { ...content, y: content.y + half + gap, height: half };
-  } else {
-    const half = (content.width - gap) / 2;
-    beforeBox = { ...content, width: half };
-    afterBox = { ...content, x: content.x + half + gap, width: half };
-  }
-  return {
-    stage: containRect(content, panel),
-    beforeSlot: containRect(beforeBox, panel),
-    afterSlot: containRect(afterBox, panel),
-    safe,
-    labelFontSize: shortSide * 0.04,
-    captionFontSize,
-  };
-}
-
-/** The largest on-screen scale of the canonical panel over the whole video (zoom included). */
-export function largestPanelScale(
-  layout: Layout,
-  panel: { width: number },
-  maxZoom = 1.05,
-): number {
-  const widest = Math.max(layout.stage.width, layout.beforeSlot.width, layout.afterSlot.width);
-  return (widest / panel.width) * maxZoom;
 }

@@ -1,5 +1,11 @@
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
-import type { Affine, Point, Rect } from '../geometry.ts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Template,
+} from '@glowreel/contracts';
+import type { Affine, Rect } from '../geometry.ts';
 import type { SceneFaceMotion } from '../motion/face-motion-plan.ts';
 
 export interface Branding {
@@ -27,12 +33,22 @@ export interface Scene {
   primaryAnimation: PrimaryAnimation;
   emphasisEffect: EmphasisEffect;
   motionSpeed: MotionSpeed;
+  /** The template whose plan draws the video. */
+  template: Template;
   /** The canonical panel frame: the before panel's size. Both panels are drawn into it. */
   panelSize: { width: number; height: number };
   /** Maps after-image pixels into the canonical frame (alignment, or a plain resize). */
   afterTransform: Affine;
-  /** Where zooms push toward, in canonical coordinates: the face centre, or the middle. */
-  focus: Point;
+  /** The part of the canonical frame both photos cover: no view ever leaves it. */
+  coverage: Rect;
+  /** The before face's box in canonical pixels (text keeps off it); null when none was found. */
+  faceBox: Rect | null;
+  /** What the framing centres on (the face with its headroom, else the treated area). */
+  subject: Rect;
+  /** Canonical pixels per after-photo pixel (≥ 1 means the after photo is enlarged to align). */
+  sourceScale: number;
+  /** True when the photos carry their own burned-in labels, so ours are left out. */
+  hideLabels: boolean;
   /** Where the aligned panels differ most, in canonical coordinates (the highlight). */
   treatedArea: Rect | null;
   /** Landmark-driven face motion per panel (the rigs are plain data), and why where there is none. */

@@ -3,7 +3,7 @@ import {
   buildProvenance,
   buildScene,
   faceSceneFields,
-  phasesFor,
+  coverSeconds,
   type Rect,
   type Scene,
   type SceneInput,
@@ -115,6 +115,5 @@ export function buildPreviewScene(
 
 /** A moment in the side-by-side comparison: the still shown when motion is reduced. */
 export function compareStillTime(scene: Scene): number {
-  const phases = phasesFor(scene);
-  return (phases.splitEnd + phases.endCardStart) / 2;
+  return coverSeconds(scene);
 }

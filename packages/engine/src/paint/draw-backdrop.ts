@@ -1,0 +1,25 @@
+import type { Canvas2D } from './canvas.ts';
+import type { Scene } from '../plan/scene.ts';
+
+/** Mixes two #rrggbb colours; amount 0 gives `from`. */
+export function mixColors(from: string, to: string, amount: number): string {
+  const channel = (hex: string, index: number) =>
+    parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16);
+  const parts = [0, 1, 2].map((index) =>
+    Math.round(channel(from, index) + (channel(to, index) - channel(from, index)) * amount),
+  );
+  return `rgb(${parts.join(', ')})`;
+}
+
+/**
+ * Behind the photos (only seen where a photo is too small to fill its slot, and in the
+ * hairline between a pair): a diagonal wash from the background into the clinic's accent,
+ * never one flat colour, so a margin reads as designed rather than unfinished.
+ */
+export function drawBackdrop<T>(ctx: Canvas2D<T>, scene: Scene): void {
+  const gradient = ctx.createLinearGradient(0, 0, scene.width * 0.4, scene.height);
+  gradient.addColorStop(0, scene.colors.background);
+  gradient.addColorStop(1, mixColors(scene.colors.background, scene.colors.accent, 0.38));
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, scene.width, scene.height);
+}

@@ -1,0 +1,51 @@
+// Detail: both photos close on the treated area, full-bleed, cut back and forth in sync
+// (before, after, before, after) with their badges, the last after held with a push-in.
+import type { FrameState } from '../frame-state.ts';
+import type { Scene } from '../scene.ts';
+import {
+  comparisonEnd,
+  endCard,
+  footerTexts,
+  hookText,
+  label,
+  panel,
+  present,
+  pushAmount,
+  proofStart,
+  templateContext,
+  window,
+  type PanelName,
+} from './parts.ts';
+import { proofFrame } from './proof.ts';
+
+/** Seconds per shot at normal speed: before, after, before, then the after holds. */
+const SHOTS = [1.4, 1.1, 0.9] as const;
+
+export function planDetail(scene: Scene, t: number): FrameState {
+  const context = templateContext(scene);
+  const { speed } = context.phases;
+  if (t >= proofStart(context)) return proofFrame(context, t);
+  const end = comparisonEnd(context);
+  const cuts = [SHOTS[0] * speed];
+  cuts.push(cuts[0]! + SHOTS[1] * speed, cuts[0]! + (SHOTS[1] + SHOTS[2]) * speed);
+  const shot = cuts.filter((cut) => t >= cut).length;
+  const which: PanelName = shot % 2 === 0 ? 'before' : 'after';
+  const lastCut = cuts.at(-1)!;
+  const zoom = shot === 3 ? pushAmount(context, t, lastCut, proofStart(context)) : 1;
+  const shown = panel(context, which, context.detail, t, zoom);
+  const stage = context.detail.rect;
+  return {
+    panels: [shown],
+    labels: present([label(context, which === 'before' ? 'BEFORE' : 'AFTER', stage, 'left', 1)]),
+    divider: null,
+    highlight: null,
+    texts: [
+      ...(window(t, -1, cuts[0]!) > 0 ? [hookText(context, window(t, -1, cuts[0]!), [shown])] : []),
+      ...footerTexts(context, [shown], {
+        handle: window(t, lastCut, end),
+        caption: window(t, cuts[0]!, end),
+      }),
+    ],
+    endCard: endCard(context, t),
+  };
+}

@@ -1,0 +1,80 @@
+// Reveal: the before photo full-bleed with the hook, a wipe with a handle uncovers the after
+// photo, which then holds (≥ 3 s) with a slow push-in, the clinic's handle and the caption.
+import { easeInOutCubic, progress } from '../easing.ts';
+import type { FrameState } from '../frame-state.ts';
+import type { Scene } from '../scene.ts';
+import {
+  comparisonEnd,
+  endCard,
+  footerTexts,
+  highlight,
+  hookText,
+  label,
+  panel,
+  present,
+  pushAmount,
+  proofStart,
+  templateContext,
+  window,
+} from './parts.ts';
+import { proofFrame } from './proof.ts';
+
+export function planReveal(scene: Scene, t: number): FrameState {
+  const context = templateContext(scene);
+  const { speed } = context.phases;
+  if (t >= proofStart(context)) return proofFrame(context, t);
+  const end = comparisonEnd(context);
+  const wipeStart = 1.3 * speed;
+  const wipeEnd = wipeStart + 1.2 * speed;
+  const wipe = easeInOutCubic(progress(t, wipeStart, wipeEnd));
+  const stage = context.full.rect;
+  const lineX = stage.x + stage.width * wipe;
+  const zoom = pushAmount(context, t, wipeEnd, proofStart(context));
+  const after = panel(context, 'after', context.full, t, zoom, {
+    ...stage,
+    width: lineX - stage.x,
+  });
+  const before = panel(context, 'before', context.full, t, zoom, {
+    ...stage,
+    x: lineX,
+    width: stage.x + stage.width - lineX,
+  });
+  // Badges never get cut by the wipe: BEFORE fades before the line reaches it, AFTER once
+  // the line has passed it.
+  const beforeBadge = label(context, 'BEFORE', stage, 'right', 1);
+  const afterBadge = label(context, 'AFTER', stage, 'left', 1);
+  const lineAt = (x: number) => (x - stage.x) / stage.width;
+  const beforeOpacity = beforeBadge
+    ? 1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x))
+    : 0;
+  const afterOpacity = afterBadge
+    ? progress(
+        wipe,
+        lineAt(afterBadge.box.x + afterBadge.box.width),
+        lineAt(afterBadge.box.x + afterBadge.box.width) + 0.15,
+      )
+    : 0;
+  const dividerOpacity = wipe > 0 && wipe < 1 ? 1 : 0;
+  return {
+    panels: [before, after],
+    labels: present([
+      beforeBadge && beforeOpacity > 0 ? { ...beforeBadge, opacity: beforeOpacity } : null,
+      afterBadge && afterOpacity > 0 ? { ...afterBadge, opacity: afterOpacity } : null,
+    ]),
+    divider:
+      dividerOpacity > 0
+        ? { x: lineX, top: stage.y, bottom: stage.y + stage.height, opacity: dividerOpacity }
+        : null,
+    highlight: highlight(context, after, t, wipeEnd + 0.2),
+    texts: [
+      ...(window(t, -1, wipeStart + 0.2) > 0
+        ? [hookText(context, window(t, -1, wipeStart + 0.2), [before])]
+        : []),
+      ...footerTexts(context, [after], {
+        handle: window(t, wipeEnd, end),
+        caption: window(t, wipeEnd + 0.3, end),
+      }),
+    ],
+    endCard: endCard(context, t),
+  };
+}

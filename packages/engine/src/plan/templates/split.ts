@@ -1,0 +1,47 @@
+// Split: before and after together from the first frame (side by side in 16:9 and 1:1,
+// stacked in 9:16), the hook over them, face motion on the chosen panel, then a slow
+// push-in on both.
+import type { FrameState } from '../frame-state.ts';
+import type { Scene } from '../scene.ts';
+import {
+  comparisonEnd,
+  endCard,
+  footerTexts,
+  highlight,
+  hookText,
+  label,
+  panel,
+  present,
+  pushAmount,
+  templateContext,
+  window,
+} from './parts.ts';
+
+export function planSplit(scene: Scene, t: number): FrameState {
+  const context = templateContext(scene);
+  const { speed } = context.phases;
+  const end = comparisonEnd(context);
+  const hookEnd = 1.8 * speed;
+  const zoom = pushAmount(context, t, 2.4 * speed, end);
+  const before = panel(context, 'before', context.pair.before, t, zoom);
+  const after = panel(context, 'after', context.pair.after, t, zoom);
+  return {
+    panels: [before, after],
+    labels: present([
+      label(context, 'BEFORE', before.rect, 'left', 1),
+      label(context, 'AFTER', after.rect, 'left', 1),
+    ]),
+    divider: null,
+    highlight: highlight(context, after, t, hookEnd),
+    texts: [
+      ...(window(t, -1, hookEnd) > 0
+        ? [hookText(context, window(t, -1, hookEnd), [before, after], ['seam', 'top', 'bottom'])]
+        : []),
+      ...footerTexts(context, [before, after], {
+        handle: window(t, hookEnd, end),
+        caption: window(t, hookEnd + 0.3, end),
+      }),
+    ],
+    endCard: endCard(context, t),
+  };
+}

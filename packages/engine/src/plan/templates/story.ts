@@ -1,0 +1,65 @@
+// Story: a hook title card over the before photo, the before, the after (its face moving),
+// both together as proof, then the end card.
+import { progress } from '../easing.ts';
+import type { FrameState } from '../frame-state.ts';
+import type { Scene } from '../scene.ts';
+import {
+  comparisonEnd,
+  endCard,
+  footerTexts,
+  highlight,
+  hookText,
+  label,
+  panel,
+  present,
+  pushAmount,
+  proofPair,
+  proofStart,
+  templateContext,
+  window,
+} from './parts.ts';
+
+export function planStory(scene: Scene, t: number): FrameState {
+  const context = templateContext(scene);
+  const { speed } = context.phases;
+  const end = comparisonEnd(context);
+  const hookEnd = 1.5 * speed;
+  const afterStart = hookEnd + 1.0 * speed;
+  const proofAt = proofStart(context);
+  let panels;
+  let labels;
+  if (t < afterStart) {
+    const before = panel(context, 'before', context.full, t, pushAmount(context, t, 0, afterStart));
+    panels = [before];
+    labels = [label(context, 'BEFORE', before.rect, 'left', progress(t, hookEnd - 0.2, hookEnd))];
+  } else if (t < proofAt) {
+    const after = panel(
+      context,
+      'after',
+      context.full,
+      t,
+      pushAmount(context, t, afterStart, proofAt),
+    );
+    panels = [after];
+    labels = [label(context, 'AFTER', after.rect, 'left', 1)];
+  } else {
+    ({ panels, labels } = proofPair(context, t));
+  }
+  const afterPanel = panels.find((shown) => shown.which === 'after');
+  return {
+    panels,
+    labels: present(labels),
+    divider: null,
+    highlight: afterPanel ? highlight(context, afterPanel, t, afterStart + 0.3) : null,
+    texts: [
+      ...(window(t, -1, hookEnd) > 0
+        ? [hookText(context, window(t, -1, hookEnd), panels, ['top', 'bottom'])]
+        : []),
+      ...footerTexts(context, panels, {
+        handle: window(t, afterStart, end),
+        caption: window(t, proofAt, end),
+      }),
+    ],
+    endCard: endCard(context, t),
+  };
+}
