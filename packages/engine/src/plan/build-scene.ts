@@ -44,11 +44,19 @@ function resizeTransform(
   return { a: to.width / from.width, b: 0, c: 0, d: to.height / from.height, e: 0, f: 0 };
 }
 
-/** The face box the framing centres on: the before face, else one around the face centre. */
+/**
+ * The before face's box from its mesh (brow to chin, ear to ear): the detector's own box is
+ * loose and on some photos spans the whole panel.
+ */
 function faceBox(input: SceneInput): Rect | null {
   const face = input.faces?.before;
-  if (face) return face.box;
-  return null;
+  if (!face) return null;
+  if (face.mesh.length === 0) return face.box;
+  const xs = face.mesh.map((point) => point[0]);
+  const ys = face.mesh.map((point) => point[1]);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
 export function buildScene(input: SceneInput): Scene {

@@ -115,6 +115,23 @@ function estimateWidth(text: string, fontSize: number, weight: 400 | 700): numbe
   return text.length * fontSize * (weight === 700 ? 0.56 : 0.5);
 }
 
+function wrapPhrases(phrases: string[], width: number, size: number, weight: 400 | 700): string[] {
+  const lines: string[] = [];
+  for (const phrase of phrases) {
+    let line: string | undefined;
+    for (const word of phrase.split(/\s+/).filter(Boolean)) {
+      if (line !== undefined && estimateWidth(`${line} ${word}`, size, weight) <= width)
+        line = `${line} ${word}`;
+      else {
+        if (line !== undefined) lines.push(line);
+        line = word;
+      }
+    }
+    if (line !== undefined) lines.push(line);
+  }
+  return lines;
+}
+
 /** Greedy word wrap into at most `maxLines`, shrinking (never growing) until it fits. */
 export function wrapText(
   text: string,
@@ -124,15 +141,15 @@ export function wrapText(
   maxLines: number,
   weight: 400 | 700,
 ): { lines: string[]; fontSize: number } {
-  const words = text.split(/\s+/).filter(Boolean);
+  // A title in parts ("Lip filler · 2 weeks") breaks between its parts, never leaving a "·"
+  // at the edge of a line.
+  const phrases = text.split(/\s+·\s+/).filter(Boolean);
   for (let size = designSize; ; size = Math.max(minSize, Math.floor(size * 0.92))) {
-    const lines: string[] = [];
-    for (const word of words) {
-      const last = lines.at(-1);
-      if (last !== undefined && estimateWidth(`${last} ${word}`, size, weight) <= width)
-        lines[lines.length - 1] = `${last} ${word}`;
-      else lines.push(word);
-    }
+    const oneLine = phrases.join(' · ');
+    const lines: string[] =
+      estimateWidth(oneLine, size, weight) <= width
+        ? [oneLine]
+        : wrapPhrases(phrases, width, size, weight);
     const fits =
       lines.length <= maxLines && lines.every((line) => estimateWidth(line, size, weight) <= width);
     if (fits) return { lines, fontSize: size };
@@ -207,7 +224,7 @@ export function textBlock(
   options: { size: number; weight: 400 | 700; maxLines: number; band: boolean },
 ): TextState {
   const { safe, type } = context.layout;
-  const inner = safe.width * 0.92;
+  const inner = role === 'hook' ? safe.width * 0.92 : safe.width;
   const { lines, fontSize } = wrapText(
     text,
     inner,
@@ -259,6 +276,19 @@ export function footerTexts(
 ): TextState[] {
   const { scene, layout } = context;
   const size = layout.type.body;
+  const faces = facesOnFrame(context, panels);
+  // A stacked pair leaves text only the seam between the faces: the caption alone, one line.
+  const stackedPair = panels.length === 2 && layout.pair.axis === 'y';
+  const caption = textBlock(context, 'caption', scene.branding.disclosure, 0, opacity.caption, {
+    size,
+    weight: 400,
+    maxLines: stackedPair ? 1 : 2,
+    band: true,
+  });
+  if (stackedPair) {
+    const y = placeBlock(context, caption.box.height, faces, ['seam']);
+    return opacity.caption > 0 ? [{ ...caption, box: { ...caption.box, y } }] : [];
+  }
   const handle = textBlock(
     context,
     'handle',
@@ -267,15 +297,9 @@ export function footerTexts(
     opacity.handle,
     { size, weight: 700, maxLines: 1, band: true },
   );
-  const caption = textBlock(context, 'caption', scene.branding.disclosure, 0, opacity.caption, {
-    size,
-    weight: 400,
-    maxLines: 2,
-    band: true,
-  });
   const spacing = size * 0.3;
   const height = handle.box.height + spacing + caption.box.height;
-  const y = placeBlock(context, height, facesOnFrame(context, panels), ['bottom', 'seam', 'top']);
+  const y = placeBlock(context, height, faces, ['bottom', 'seam', 'top']);
   const shown: TextState[] = [];
   if (opacity.handle > 0) shown.push({ ...handle, box: { ...handle.box, y } });
   if (opacity.caption > 0)
