@@ -6,8 +6,12 @@ import { FACE_MESH_POINT_COUNT } from '../faces/face-types.ts';
 import { buildFaceRig, type FaceRig } from './face-rig.ts';
 import { HEAD_TURN_DEGREES, type FaceMotionKind } from './face-motion-schedule.ts';
 
-/** Below this many output pixels between the eyes a warp has too little face to work with. */
-export const MIN_MOTION_EYE_DISTANCE_PX = 120;
+/**
+ * Below this many output pixels between the eyes a warp has too little face to work with.
+ * Judged on the closest crop a template draws; the close-ups put the eyes ≥ 14 % of the
+ * short side apart, 101 px at 720p.
+ */
+export const MIN_MOTION_EYE_DISTANCE_PX = 96;
 
 export type PanelName = 'before' | 'after';
 

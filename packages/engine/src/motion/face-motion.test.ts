@@ -123,17 +123,15 @@ describe('face motion plan', () => {
     expect(plan.after?.kind).toBe('blink');
   });
 
-  it('skips a face under 120 px between the eyes as shown in the video', () => {
+  it('skips a face under 96 px between the eyes as shown in the video', () => {
     const plan = planFaceMotion({
       primaryAnimation: 'animate_after_head_turn',
       faces: { before: face, after: face },
-      displayScale: { before: 1, after: 119 / 120 },
+      displayScale: { before: 1, after: 95 / 120 },
     });
     expect(plan.after).toBeNull();
-    expect(plan.records[1]?.reason).toContain(
-      '119 px between the eyes in the video, 120 px needed',
-    );
-    expect(plan.records[1]?.eyeDistancePx).toBe(119);
+    expect(plan.records[1]?.reason).toContain('95 px between the eyes in the video, 96 px needed');
+    expect(plan.records[1]?.eyeDistancePx).toBe(95);
     expect(plan.before).not.toBeNull();
   });
 

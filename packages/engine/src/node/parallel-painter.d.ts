@@ -16,28 +16,32 @@ export declare function defaultPaintThreads(): number;
  * shared slots, already in I420 (the encoder's input), that the encoder reads in place.
  */
 export interface ParallelPainter {
-    /** Gives every worker the scene and shrunk photos; resolves once all of them can paint. */
-    load(scene: Scene, panels: FramePanels): Promise<void>;
-    /** Slots in the ring: a slot must not be painted again until its frame has been encoded. */
-    readonly slotCount: number;
-    /**
-     * Paints `frame` into `slot` and resolves with that slot's pixels in I420, and with the
-     * frame's RGBA pixels (opaque) too when asked: they cost a copy between threads.
-     */
-    paint(frame: number, slot: number, options?: {
-        keepRgba?: boolean;
-    }): Promise<PaintedFrame>;
-    /** Frees what the last load held (canvases, panels, the ring) while the workers stay up. */
-    unload(): Promise<void>;
-    /** True once a worker has failed or exited: the painter cannot be used again. */
-    readonly isBroken: boolean;
-    /** Stops the workers; safe to call more than once. */
-    close(): Promise<void>;
+  /** Gives every worker the scene and shrunk photos; resolves once all of them can paint. */
+  load(scene: Scene, panels: FramePanels): Promise<void>;
+  /** Slots in the ring: a slot must not be painted again until its frame has been encoded. */
+  readonly slotCount: number;
+  /**
+   * Paints `frame` into `slot` and resolves with that slot's pixels in I420, and with the
+   * frame's RGBA pixels (opaque) too when asked: they cost a copy between threads.
+   */
+  paint(
+    frame: number,
+    slot: number,
+    options?: {
+      keepRgba?: boolean;
+    },
+  ): Promise<PaintedFrame>;
+  /** Frees what the last load held (canvases, panels, the ring) while the workers stay up. */
+  unload(): Promise<void>;
+  /** True once a worker has failed or exited: the painter cannot be used again. */
+  readonly isBroken: boolean;
+  /** Stops the workers; safe to call more than once. */
+  close(): Promise<void>;
 }
 export interface PaintedFrame {
-    /** The slot's bytes: Y plane, then Cb, then Cr (BT.709, limited range). Valid until the slot is painted again. */
-    i420: Uint8Array;
-    /** The frame as painted, when asked for. */
-    rgba: Uint8Array | null;
+  /** The slot's bytes: Y plane, then Cb, then Cr (BT.709, limited range). Valid until the slot is painted again. */
+  i420: Uint8Array;
+  /** The frame as painted, when asked for. */
+  rgba: Uint8Array | null;
 }
 export declare function startParallelPainter(threads?: number): ParallelPainter;

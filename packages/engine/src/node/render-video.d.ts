@@ -1,72 +1,81 @@
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation, Template } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Template,
+} from '@glowreel/contracts';
 import { type Raster } from '../raster.ts';
 import { type Scene } from '../plan/scene.ts';
 import type { UploadRole } from './panel-minimum.ts';
 import { type Provenance } from '../provenance.ts';
-export declare const ENGINE_VERSION = "glowreel-builtin/1.0.0";
+export declare const ENGINE_VERSION = 'glowreel-builtin/1.0.0';
 export interface RenderVideoRequest {
-    /** The composite photo, or the before photo when `afterInputPath` is given. */
-    inputPath: string;
-    /** Two separate photos (the public API's before_image and after_image). */
-    afterInputPath?: string | null;
-    /** The clinic's logo for the end card. */
-    logoPath?: string | null;
-    outputDir: string;
-    width: number;
-    height: number;
-    options: {
-        primaryAnimation: PrimaryAnimation;
-        emphasisEffect: EmphasisEffect;
-        motionSpeed: MotionSpeed;
-        aspect: Aspect;
-        autoAlign: boolean;
-        /** Omitted or null: the format's default template. */
-        template?: Template | null;
-    };
-    branding: {
-        clinicName: string;
-        contact: string | null;
-        treatmentTitle: string | null;
-        disclosure: string | null;
-    };
-    ffmpegPath: string | null;
-    faceDetection: boolean;
-    /** Worker threads painting frames; null/undefined = one per core, at most four. */
-    paintThreads?: number | null;
+  /** The composite photo, or the before photo when `afterInputPath` is given. */
+  inputPath: string;
+  /** Two separate photos (the public API's before_image and after_image). */
+  afterInputPath?: string | null;
+  /** The clinic's logo for the end card. */
+  logoPath?: string | null;
+  outputDir: string;
+  width: number;
+  height: number;
+  options: {
+    primaryAnimation: PrimaryAnimation;
+    emphasisEffect: EmphasisEffect;
+    motionSpeed: MotionSpeed;
+    aspect: Aspect;
+    autoAlign: boolean;
+    /** Omitted or null: the format's default template. */
+    template?: Template | null;
+  };
+  branding: {
+    clinicName: string;
+    contact: string | null;
+    treatmentTitle: string | null;
+    disclosure: string | null;
+  };
+  ffmpegPath: string | null;
+  faceDetection: boolean;
+  /** Worker threads painting frames; null/undefined = one per core, at most four. */
+  paintThreads?: number | null;
 }
 export interface RenderVideoProgress {
-    stage: 1 | 2 | 3 | 4;
-    percent: number;
+  stage: 1 | 2 | 3 | 4;
+  percent: number;
 }
 export interface RenderVideoResult {
-    videoPath: string;
-    posterPath: string;
-    durationSeconds: number;
-    fileSize: number;
-    warnings: {
-        code: string;
-        message: string;
-    }[];
-    provenance: Provenance;
+  videoPath: string;
+  posterPath: string;
+  durationSeconds: number;
+  fileSize: number;
+  warnings: {
+    code: string;
+    message: string;
+  }[];
+  provenance: Provenance;
 }
 export interface PreparedRender {
-    scene: Scene;
-    panels: {
-        before: Raster;
-        after: Raster;
-        logo: Raster | null;
-    };
-    provenance: Provenance;
-    /** Decoding warnings (the provenance carries its own). */
-    warnings: {
-        code: string;
-        message: string;
-    }[];
-    /** Seconds spent finding faces in both panels. */
-    faceSeconds: number;
+  scene: Scene;
+  panels: {
+    before: Raster;
+    after: Raster;
+    logo: Raster | null;
+  };
+  provenance: Provenance;
+  /** Decoding warnings (the provenance carries its own). */
+  warnings: {
+    code: string;
+    message: string;
+  }[];
+  /** Seconds spent finding faces in both panels. */
+  faceSeconds: number;
 }
 /** Decode → split → faces → alignment → scene and provenance: everything before the frames. */
-export declare function prepareRender(request: RenderVideoRequest, onProgress?: (progress: RenderVideoProgress) => void): Promise<PreparedRender>;
+export declare function prepareRender(
+  request: RenderVideoRequest,
+  onProgress?: (progress: RenderVideoProgress) => void,
+): Promise<PreparedRender>;
 /**
  * The longest side a photo needs for this video. Every panel is drawn contained in the frame,
  * zoomed 5 % at most (see largestPanelScale), so it never needs more pixels than its fit in
@@ -86,12 +95,19 @@ export declare function prepareRender(request: RenderVideoRequest, onProgress?: 
  * holding a 3840 px decode of a 40-megapixel upload took the server to 1.2 GB.
  */
 export declare const MAX_FULL_DECODE_PIXELS = 6000000;
-export declare function renderDecodeSide(output: {
+export declare function renderDecodeSide(
+  output: {
     width: number;
     height: number;
-}, file: {
+  },
+  file: {
     width: number;
     height: number;
-}, role: UploadRole): number;
+  },
+  role: UploadRole,
+): number;
 /** Upload → split → faces → scene → frames → H.264 MP4 + poster, with progress in four stages. */
-export declare function renderVideoFile(request: RenderVideoRequest, onProgress: (progress: RenderVideoProgress) => void): Promise<RenderVideoResult>;
+export declare function renderVideoFile(
+  request: RenderVideoRequest,
+  onProgress: (progress: RenderVideoProgress) => void,
+): Promise<RenderVideoResult>;

@@ -11,6 +11,7 @@ import { frameSlot, subjectOf } from './framing.ts';
 import { computeLayout } from './layout.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
 import { DEFAULT_TEMPLATE } from './templates/index.ts';
+import { CLOSE_UP } from './templates/parts.ts';
 
 export interface SceneInput {
   size: { width: number; height: number };
@@ -76,7 +77,7 @@ export function buildScene(input: SceneInput): Scene {
         slot,
         coverage,
         subject,
-        tightness: 0.62,
+        tightness: CLOSE_UP,
         sourceScale: afterScale,
       });
       return framing.rect.width / framing.view.width;

@@ -65,7 +65,7 @@ export function frameSlot(input: FramingInput): Framing {
   // The widest view with the slot's aspect that stays inside the coverage.
   const widest = Math.min(coverage.width, coverage.height * aspect);
   // The narrowest the view may be before a source pixel is drawn larger than MAX_UPSCALE.
-  const narrowest = (slot.width * Math.max(1, input.sourceScale)) / MAX_UPSCALE;
+  const narrowest = narrowestView(slot.width, input.sourceScale);
   const wanted = input.tightness > 0 ? (subject.height / input.tightness) * aspect : widest;
   const width = Math.min(widest, Math.max(narrowest, wanted, subject.width * 1.1));
   const height = width / aspect;
@@ -88,8 +88,23 @@ export function frameSlot(input: FramingInput): Framing {
   return { view, rect, shrunk: true };
 }
 
-/** A view pushed in toward its subject by `zoom` (≥ 1), kept inside the coverage. */
-export function pushIn(view: Rect, subject: Rect, coverage: Rect, zoom: number): Rect {
+/** The narrowest view a slot this wide may show before a source pixel passes MAX_UPSCALE. */
+export function narrowestView(slotWidth: number, sourceScale: number): number {
+  return (slotWidth * Math.max(1, sourceScale)) / MAX_UPSCALE;
+}
+
+/**
+ * A view pushed in toward its subject by `zoom` (≥ 1), kept inside the coverage and never
+ * narrower than `minWidth` (where a source pixel would pass MAX_UPSCALE).
+ */
+export function pushIn(
+  view: Rect,
+  subject: Rect,
+  coverage: Rect,
+  requestedZoom: number,
+  minWidth: number,
+): Rect {
+  const zoom = Math.min(requestedZoom, view.width / minWidth);
   if (zoom <= 1) return view;
   const width = view.width / zoom;
   const height = view.height / zoom;

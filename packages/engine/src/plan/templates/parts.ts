@@ -3,7 +3,7 @@
 import type { Rect } from '../../geometry.ts';
 import { faceMotionAt } from '../../motion/face-motion-schedule.ts';
 import { easeInOutCubic, easeOutCubic, progress } from '../easing.ts';
-import { frameSlot, pushIn, type Framing } from '../framing.ts';
+import { frameSlot, narrowestView, pushIn, type Framing } from '../framing.ts';
 import { computeLayout, type Layout } from '../layout.ts';
 import type { Scene } from '../scene.ts';
 import {
@@ -19,7 +19,7 @@ import {
 export type PanelName = 'before' | 'after';
 
 /** Close-ups: the face with its headroom fills this share of the view's height. */
-const CLOSE_UP = 0.62;
+export const CLOSE_UP = 0.7;
 /** Detail shots: the treated area fills this share. */
 const DETAIL = 0.5;
 
@@ -93,7 +93,13 @@ export function panel(
   return {
     which,
     rect: framing.rect,
-    view: pushIn(framing.view, scene.subject, scene.coverage, zoom),
+    view: pushIn(
+      framing.view,
+      scene.subject,
+      scene.coverage,
+      zoom,
+      narrowestView(framing.rect.width, scene.sourceScale),
+    ),
     clip: clip ?? framing.rect,
     face: faceAt(scene, which, t),
   };

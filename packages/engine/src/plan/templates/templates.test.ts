@@ -1,0 +1,140 @@
+// Pure checks of every template in every format at many moments: text inside the safe area
+// and legible, badges inside it, views inside the photos and never enlarged past 2×, faces
+// large in the close-ups, and the same state for a moment whenever it is asked for.
+import { ASPECTS, TEMPLATES, outputSizeFor, type Aspect, type Template } from '@glowreel/contracts';
+import { describe, expect, it } from 'vitest';
+import { makeMeshFace } from '../../faces/face-landmarks.factory.ts';
+import type { Rect } from '../../geometry.ts';
+import { buildScene } from '../build-scene.ts';
+import { CAP_HEIGHT_EM, MIN_CAP_HEIGHT_SHARE, safeArea } from '../layout.ts';
+import { makeSceneInput } from '../scene-input.factory.ts';
+import { evaluate, frameStateKey } from '../timeline.ts';
+
+const EPSILON = 0.5;
+const moments = Array.from({ length: 80 }, (_unused, index) => index * 0.1);
+
+function inside(inner: Rect, outer: Rect): boolean {
+  return (
+    inner.x >= outer.x - EPSILON &&
+    inner.y >= outer.y - EPSILON &&
+    inner.x + inner.width <= outer.x + outer.width + EPSILON &&
+    inner.y + inner.height <= outer.y + outer.height + EPSILON
+  );
+}
+
+/** A clinic's portrait pair: 900 × 1125 photos with a face in the upper middle. */
+function portraitScene(template: Template, aspect: Aspect, plan: 'free' | 'pro' = 'pro') {
+  const face = makeMeshFace(450, 470, 150);
+  return buildScene(
+    makeSceneInput({
+      size: outputSizeFor(plan, aspect),
+      beforeSize: { width: 900, height: 1125 },
+      afterSize: { width: 900, height: 1125 },
+      faces: { before: face, after: face },
+      branding: {
+        clinicName: 'Lumen Aesthetics',
+        contact: 'lumenclinic.com',
+        treatmentTitle: 'Lip filler · 2 weeks, a long title that has to wrap somewhere',
+        disclosure: 'Individual results may vary. Photos unretouched, taken 14 days apart.',
+      },
+      options: { template, aspect, primaryAnimation: 'animate_after_smile' },
+    }),
+  );
+}
+
+describe.each(TEMPLATES)('the %s template', (template) => {
+  it.each(ASPECTS)('keeps every text box and badge inside the %s safe area, legible', (aspect) => {
+    const scene = portraitScene(template, aspect);
+    const safe = safeArea(scene, aspect);
+    if (aspect === '9:16') {
+      // Reels and TikTok: nothing in the top 14 %, the bottom 20 % or the right 12 %.
+      expect(safe.y).toBeCloseTo(scene.height * 0.14);
+      expect(safe.y + safe.height).toBeCloseTo(scene.height * 0.8);
+      expect(safe.x + safe.width).toBeCloseTo(scene.width * 0.88);
+    }
+    let textsSeen = 0;
+    for (const t of moments) {
+      const state = evaluate(scene, t);
+      for (const text of state.texts) {
+        textsSeen += 1;
+        expect(inside(text.box, safe), `${text.role} at ${t}s`).toBe(true);
+        expect(text.fontSize * CAP_HEIGHT_EM).toBeGreaterThanOrEqual(
+          scene.height * MIN_CAP_HEIGHT_SHARE - EPSILON,
+        );
+        expect(text.lines.length).toBeGreaterThan(0);
+      }
+      for (const label of state.labels) {
+        expect(inside(label.box, safe), `${label.text} at ${t}s`).toBe(true);
+        expect(label.fontSize * CAP_HEIGHT_EM).toBeGreaterThanOrEqual(
+          scene.height * MIN_CAP_HEIGHT_SHARE - EPSILON,
+        );
+      }
+    }
+    expect(textsSeen).toBeGreaterThan(0);
+  });
+
+  it.each(ASPECTS)(
+    'never shows a pixel outside the photos nor enlarges one past 2× (%s)',
+    (aspect) => {
+      const scene = portraitScene(template, aspect);
+      for (const t of moments) {
+        for (const panel of evaluate(scene, t).panels) {
+          expect(inside(panel.view, scene.coverage)).toBe(true);
+          expect(panel.rect.width / panel.view.width).toBeLessThanOrEqual(2 + 1e-9);
+          // The view has its rect's shape: nothing is stretched.
+          expect(panel.view.width / panel.view.height).toBeCloseTo(
+            panel.rect.width / panel.rect.height,
+            6,
+          );
+        }
+      }
+    },
+  );
+
+  it.each(ASPECTS)('shows the face large in its close-ups at 720p (%s)', (aspect) => {
+    const scene = portraitScene(template, aspect, 'free');
+    const eyes = 150;
+    const largest = Math.max(
+      ...moments.flatMap((t) =>
+        evaluate(scene, t).panels.map((panel) => (eyes * panel.rect.width) / panel.view.width),
+      ),
+    );
+    expect(largest / Math.min(scene.width, scene.height)).toBeGreaterThanOrEqual(0.14);
+    // So face motion is applied at 720p, not skipped.
+    expect(scene.faceMotion.after?.kind).toBe('smile');
+  });
+
+  it('gives the same state for a moment however the frames are visited', () => {
+    const scene = portraitScene(template, '9:16');
+    const forward = moments.map((t) => frameStateKey(evaluate(scene, t)));
+    const backward = [...moments].reverse().map((t) => frameStateKey(evaluate(scene, t)));
+    expect(backward.reverse()).toEqual(forward);
+  });
+
+  it('ends on the end card and shows both photos together just before it', () => {
+    const scene = portraitScene(template, '1:1');
+    expect(evaluate(scene, 7.9).endCard?.opacity).toBe(1);
+    const proof = evaluate(scene, 5.6);
+    expect(proof.panels.map((panel) => panel.which).sort()).toEqual(['after', 'before']);
+    expect(proof.labels.map((label) => label.text).sort()).toEqual(['AFTER', 'BEFORE']);
+  });
+});
+
+describe('the templates', () => {
+  it('leave out our badges when the photos carry their own', () => {
+    for (const template of TEMPLATES) {
+      const scene = buildScene({
+        ...makeSceneInput({ options: { template } }),
+        hideLabels: true,
+      });
+      expect(moments.flatMap((t) => evaluate(scene, t).labels)).toEqual([]);
+    }
+  });
+
+  it('differ from one another', () => {
+    const keys = TEMPLATES.map((template) =>
+      frameStateKey(evaluate(portraitScene(template, '16:9'), 1.0)),
+    );
+    expect(new Set(keys).size).toBe(TEMPLATES.length);
+  });
+});
