@@ -80,6 +80,9 @@ describe('faceSceneFields', () => {
     );
     expect(scene.faceMotion.before?.kind).toBe('head_turn');
     expect(scene.faceMotion.after?.kind).toBe('blink');
-    expect(scene.focus).toEqual({ x: 400, y: 360 });
+    // The framing centres on the before face (its mesh), with headroom above it.
+    const box = scene.faceBox!;
+    expect(scene.subject.x + scene.subject.width / 2).toBeCloseTo(box.x + box.width / 2, 0);
+    expect(scene.subject.y).toBeLessThan(box.y);
   });
 });

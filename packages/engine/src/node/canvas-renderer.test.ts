@@ -4,7 +4,7 @@ import type { Rect } from '../geometry.ts';
 import { computeLayout } from '../plan/layout.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS } from '../plan/scene.ts';
-import { phasesFor } from '../plan/timeline.ts';
+import { evaluate, phasesFor } from '../plan/timeline.ts';
 import { createFrameRenderer } from './canvas-renderer.ts';
 
 function solidPanel(width: number, height: number, rgb: [number, number, number]): Raster {
@@ -53,6 +53,7 @@ describe('frames drawn by the server renderer', () => {
       emphasisEffect: 'none',
       motionSpeed: 'normal',
       aspect: '16:9',
+      template: 'reveal',
     },
     beforeSize: before,
     afterSize: after,
@@ -62,10 +63,10 @@ describe('frames drawn by the server renderer', () => {
     branding: { clinicName: 'Lumen Aesthetics', contact: '555-0100', treatmentTitle: 'Lip Refill' },
   });
   const renderer = createFrameRenderer(scene, { before, after, logo: null });
-  const layout = computeLayout(scene, scene.aspect, scene.panelSize);
-  const phases = phasesFor(scene);
-  // The middle of the stage, clear of the labels and the wipe handle.
-  const stageCore = inset(layout.stage, 0.3);
+  const layout = computeLayout(scene, scene.aspect);
+  const stageAt = (t: number) => evaluate(scene, t).panels[0]!.rect;
+  // The middle of the stage, clear of the labels, the texts and the wipe handle.
+  const stageCore = inset(stageAt(0), 0.3);
 
   const distance = (a: number[], b: number[]) =>
     Math.max(...a.map((value, i) => Math.abs(value - (b[i] ?? 0))));
@@ -75,14 +76,17 @@ describe('frames drawn by the server renderer', () => {
   });
 
   it('shows the after photo once the reveal has finished', () => {
-    const frame = Math.ceil((phases.wipeEnd + 0.05) * scene.fps);
+    const frame = Math.ceil(3.2 * scene.fps);
     expect(distance(meanColor(renderer.frameRaster(frame), stageCore), AFTER_RGB)).toBeLessThan(3);
   });
 
-  it('places before and after side by side, each in its own slot', () => {
-    const frame = renderer.frameRaster(Math.ceil((phases.splitEnd + 0.2) * scene.fps));
-    expect(distance(meanColor(frame, inset(layout.beforeSlot, 0.3)), BEFORE_RGB)).toBeLessThan(3);
-    expect(distance(meanColor(frame, inset(layout.afterSlot, 0.3)), AFTER_RGB)).toBeLessThan(3);
+  it('places before and after side by side, each in its own slot, before the end card', () => {
+    const t = phasesFor(scene).endCardStart - 0.5;
+    const frame = renderer.frameRaster(Math.round(t * scene.fps));
+    const [beforeSlot, afterSlot] = evaluate(scene, t).panels.map((panel) => panel.rect);
+    expect(beforeSlot!.x + beforeSlot!.width).toBeLessThanOrEqual(afterSlot!.x);
+    expect(distance(meanColor(frame, inset(beforeSlot!, 0.3)), BEFORE_RGB)).toBeLessThan(3);
+    expect(distance(meanColor(frame, inset(afterSlot!, 0.3)), AFTER_RGB)).toBeLessThan(3);
   });
 
   it('draws the end card text (ink inside the safe box on the plain card)', () => {
@@ -99,7 +103,11 @@ describe('frames drawn by the server renderer', () => {
     }
     expect(ink).toBeGreaterThan(2000);
     // And nothing of the photos remains on the card.
-    expect(distance(meanColor(frame, inset(layout.beforeSlot, 0.45)), background)).toBeLessThan(3);
+    const core = inset(layout.pair.before, 0.45);
+    expect(distance(meanColor(frame, core), BEFORE_RGB)).toBeGreaterThan(60);
+    expect(distance(meanColor(frame, inset(layout.pair.after, 0.45)), AFTER_RGB)).toBeGreaterThan(
+      60,
+    );
   });
 });
 
@@ -145,10 +153,10 @@ describe('the clinic logo on the end card', () => {
     const frame = createFrameRenderer(scene, { before, after, logo }).frameRaster(
       frameCount(scene) - 1,
     );
-    const safe = computeLayout(scene, scene.aspect, scene.panelSize).safe;
+    const safe = computeLayout(scene, scene.aspect).safe;
     const drawn = logoPixels(frame, safe);
-    // A 3:1 logo in a box 22% of the safe height tall: it fills the box's height.
-    const boxHeight = safe.height * 0.22;
+    // A 3:1 logo in a box 20% of the safe height tall: it fills the box's height.
+    const boxHeight = safe.height * 0.2;
     const expected = boxHeight * boxHeight * 3;
     expect(drawn).toBeGreaterThan(expected * 0.9);
     expect(drawn).toBeLessThan(expected * 1.1);
@@ -159,6 +167,6 @@ describe('the clinic logo on the end card', () => {
     const frame = createFrameRenderer(scene, { before, after, logo: null }).frameRaster(
       frameCount(scene) - 1,
     );
-    expect(logoPixels(frame, computeLayout(scene, scene.aspect, scene.panelSize).safe)).toBe(0);
+    expect(logoPixels(frame, computeLayout(scene, scene.aspect).safe)).toBe(0);
   });
 });

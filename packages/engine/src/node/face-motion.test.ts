@@ -116,7 +116,7 @@ describe('face motion in the video frames', () => {
           const rig = moving.faceMotion[panel.which]?.rig;
           if (!rig) return [];
           const toOut = composeAffine(
-            panelPlacement(moving, panel, state.focus),
+            panelPlacement(panel),
             panel.which === 'before' ? IDENTITY : moving.afterTransform,
           );
           const ring: Point[] = [];

@@ -67,7 +67,7 @@ describe('buildPreviewScene', () => {
   it('plays without face alignment, focus or motion until faces were looked for', () => {
     const { scene, faceWarnings } = buildPreviewScene(photo, settings('free'), false, null);
     expect(scene.afterTransform).toEqual({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 });
-    expect(scene.focus).toEqual({ x: 500, y: 625 });
+    expect(scene.faceBox).toBeNull();
     expect(scene.faceMotion.before).toBeNull();
     expect(faceWarnings).toEqual([]);
   });
@@ -91,7 +91,7 @@ describe('buildPreviewScene', () => {
     const fields = faceSceneFields({ before, after, autoAlign: true, wasDetectionRun: true });
     expect(fields.scene.alignment).not.toBeNull();
     expect(scene.afterTransform).toEqual(fields.scene.alignment);
-    expect(scene.focus).toEqual(fields.scene.faceCenter);
+    expect(scene.faceBox).not.toBeNull();
     expect(scene.faceMotion.before?.kind).toBe('head_turn');
     expect(scene.faceMotion.after?.kind).toBe('blink');
     expect({ width: scene.width, height: scene.height }).toEqual({ width: 1280, height: 720 });
@@ -112,25 +112,21 @@ describe('buildPreviewScene', () => {
     ]);
   });
 
-  it('judges the 120 px rule at the plan’s render size while drawing at 720p', () => {
-    // 100 px between the eyes where the 720p video shows the panel largest, 150 px at 1080p.
-    const stage = computeLayout({ width: 1280, height: 720 }, '16:9', photo.before).stage;
-    const eye = 100 / (stage.width / photo.before.width);
-    const faces = {
-      status: 'found',
-      faces: { before: meshFace(500, 520, eye), after: meshFace(500, 520, eye) },
-    } as const;
-    const free = buildPreviewScene(photo, settings('free'), false, faces);
-    const pro = buildPreviewScene(photo, settings('pro'), false, faces);
-
-    expect(free.scene.faceMotion.before).toBeNull();
-    expect(free.faceWarnings).toEqual([
-      'Face motion skipped on the before photo: The face in the before photo is too small to move well: 100 px between the eyes in the video, 120 px needed.',
-    ]);
-    expect(pro.scene.faceMotion.before?.kind).toBe('head_turn');
-    expect(pro.faceWarnings).toEqual([]);
-    // Both still draw at the preview's 720p.
-    expect(pro.scene.width).toBe(1280);
+  it('judges the eye-distance rule on the close-up the template draws', () => {
+    const faces = (eye: number) =>
+      ({
+        status: 'found',
+        faces: { before: meshFace(500, 520, eye), after: meshFace(500, 520, eye) },
+      }) as const;
+    // A face 40 px between the eyes is enlarged 2× at most: 80 px in the video, too small.
+    const tiny = buildPreviewScene(photo, settings('free'), false, faces(40));
+    expect(tiny.scene.faceMotion.before).toBeNull();
+    expect(tiny.faceWarnings[0]).toContain('between the eyes in the video, 96 px needed');
+    // An ordinary face moves at 720p (Free) because the close-up shows it large.
+    const ordinary = buildPreviewScene(photo, settings('free'), false, faces(150));
+    expect(ordinary.scene.faceMotion.before?.kind).toBe('head_turn');
+    expect(ordinary.faceWarnings).toEqual([]);
+    expect(ordinary.scene.width).toBe(1280);
   });
 
   it('builds the render’s scene without faces when the server has face detection off', () => {
@@ -147,7 +143,7 @@ describe('buildPreviewScene', () => {
     });
     expect(fields.scene).toEqual({ alignment: null, faceCenter: null, faces: null });
     expect(scene.afterTransform).toEqual({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 });
-    expect(scene.focus).toEqual({ x: 500, y: 625 });
+    expect(scene.faceBox).toBeNull();
     expect(scene.faceMotion.before).toBeNull();
     expect(scene.faceMotion.after).toBeNull();
     expect(scene.faceMotion.records.map((record) => record.reason)).toEqual([
