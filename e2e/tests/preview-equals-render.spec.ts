@@ -25,26 +25,26 @@ function texturedPanel(width: number, height: number, tint: number): Raster {
 const toBase64 = (raster: Raster) =>
   Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.length).toString('base64');
 
-test('the browser preview draws the same frames as the server render, for every template and effect', async ({
-  page,
-}) => {
-  const bundle = await build({
-    entryPoints: [path.join(import.meta.dirname, '../harness/preview-harness.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-  });
-  await page.setContent('<!doctype html><html><body></body></html>');
-  await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
+for (const template of TEMPLATES) {
+  test(`the browser preview draws the same frames as the server render: ${template}, every effect`, async ({
+    page,
+  }) => {
+    const bundle = await build({
+      entryPoints: [path.join(import.meta.dirname, '../harness/preview-harness.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+    });
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
 
-  const before = texturedPanel(420, 520, 0);
-  const after = texturedPanel(420, 520, 30);
-  const fonts = engineFontFiles().map((file) => ({
-    weight: file.includes('-700-') ? '700' : '400',
-    base64: readFileSync(file).toString('base64'),
-  }));
-  for (const template of TEMPLATES) {
+    const before = texturedPanel(420, 520, 0);
+    const after = texturedPanel(420, 520, 30);
+    const fonts = engineFontFiles().map((file) => ({
+      weight: file.includes('-700-') ? '700' : '400',
+      base64: readFileSync(file).toString('base64'),
+    }));
     for (const emphasisEffect of EMPHASIS_EFFECTS) {
       const input: SceneInput = {
         size: { width: 1280, height: 720 },
@@ -110,5 +110,5 @@ test('the browser preview draws the same frames as the server render, for every 
         expect(meanError).toBeLessThan(2);
       }
     }
-  }
-});
+  });
+}
