@@ -15,10 +15,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  TEMPLATES,
   outputSizeFor,
   type Aspect,
   type PlanId,
   type PrimaryAnimation,
+  type Template,
 } from '@glowreel/contracts';
 import {
   createI420Converter,
@@ -39,6 +41,8 @@ interface BenchCase {
   /** 'texture': no face (no face motion); 'face': a face in both panels. */
   input: 'texture' | 'face';
   animation: PrimaryAnimation;
+  /** Omitted: the format's default template. */
+  template?: Template;
 }
 
 const CASES: BenchCase[] = [
@@ -83,6 +87,15 @@ const MOTION_CASES: BenchCase[] = [
     animation: 'animate_before_head_turn',
   },
 ];
+/** One row per template at 1080p, face motion included (issue #16: ratio ≤ 1.3 each). */
+const TEMPLATE_CASES: BenchCase[] = TEMPLATES.map((template) => ({
+  label: `16:9 1080p ${template}`,
+  plan: 'pro',
+  aspect: '16:9',
+  input: 'face',
+  animation: 'animate_after_smile',
+  template,
+}));
 const FRAMES = 240;
 
 interface Measurement {
@@ -131,6 +144,7 @@ function renderRequest(
   plan: PlanId,
   aspect: Aspect,
   animation: PrimaryAnimation,
+  template?: Template,
 ): RenderVideoRequest {
   return {
     inputPath: input,
@@ -142,6 +156,7 @@ function renderRequest(
       motionSpeed: 'normal',
       aspect,
       autoAlign: true,
+      template: template ?? null,
     },
     branding: {
       clinicName: 'Benchmark Clinic',
@@ -164,9 +179,10 @@ async function runRender(
   plan: PlanId,
   aspect: Aspect,
   animation: PrimaryAnimation,
+  template?: Template,
 ): Promise<Measurement> {
-  const first = await timeOneRender(input, plan, aspect, animation);
-  const warm = await timeOneRender(input, plan, aspect, animation);
+  const first = await timeOneRender(input, plan, aspect, animation, template);
+  const warm = await timeOneRender(input, plan, aspect, animation, template);
   return {
     ...warm,
     firstSeconds: first.seconds,
@@ -179,12 +195,13 @@ async function timeOneRender(
   plan: PlanId,
   aspect: Aspect,
   animation: PrimaryAnimation,
+  template?: Template,
 ): Promise<Measurement> {
   const outputDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-out-'));
   const cpuStarted = cpuSecondsSoFar();
   const started = performance.now();
   const result = await renderVideoFile(
-    renderRequest(input, outputDir, plan, aspect, animation),
+    renderRequest(input, outputDir, plan, aspect, animation, template),
     () => undefined,
   );
   const seconds = (performance.now() - started) / 1000;
@@ -265,10 +282,11 @@ async function child(
   plan: PlanId,
   aspect: Aspect,
   animation: PrimaryAnimation,
+  template?: Template,
 ): Promise<void> {
   const result =
     mode === 'render'
-      ? await runRender(input, plan, aspect, animation)
+      ? await runRender(input, plan, aspect, animation, template)
       : mode === 'faces'
         ? await runFaces(input)
         : await runBareEncode(plan, aspect, mode === 'bare-rgba' ? 'rgba' : 'yuv420p');
@@ -281,10 +299,11 @@ function measureInChild(
   plan: PlanId,
   aspect: Aspect,
   animation: PrimaryAnimation = 'animate_before_head_turn',
+  template: Template | '' = '',
 ): Measurement {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', import.meta.filename, mode, input, plan, aspect, animation],
+    ['--import', 'tsx', import.meta.filename, mode, input, plan, aspect, animation, template],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -295,7 +314,7 @@ function measureInChild(
 }
 
 async function main(): Promise<void> {
-  const [mode, input, plan, aspect, animation] = process.argv.slice(2);
+  const [mode, input, plan, aspect, animation, template] = process.argv.slice(2);
   if (mode === 'render' || mode === 'bare' || mode === 'bare-rgba' || mode === 'faces')
     return child(
       mode,
@@ -303,9 +322,12 @@ async function main(): Promise<void> {
       plan as PlanId,
       aspect as Aspect,
       animation as PrimaryAnimation,
+      (template || undefined) as Template | undefined,
     );
-  // `npm run bench:render -- motion` runs only the face-motion cases.
+  // `npm run bench:render -- motion` runs only the face-motion cases, `-- templates` one row
+  // per template.
   const onlyMotion = mode === 'motion';
+  const onlyTemplates = mode === 'templates';
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-'));
   const composite = path.join(workDir, 'composite.jpg');
@@ -323,7 +345,12 @@ async function main(): Promise<void> {
   console.log(
     'case                 | first render s | render s | bare encode s | first ratio | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | bare RGBA s | ratio to RGBA | faces moved',
   );
-  for (const testCase of onlyMotion ? MOTION_CASES : [...CASES, ...MOTION_CASES]) {
+  const cases = onlyTemplates
+    ? TEMPLATE_CASES
+    : onlyMotion
+      ? MOTION_CASES
+      : [...CASES, ...MOTION_CASES, ...TEMPLATE_CASES];
+  for (const testCase of cases) {
     const input = testCase.input === 'face' ? faceComposite : composite;
     const render = measureInChild(
       'render',
@@ -331,6 +358,7 @@ async function main(): Promise<void> {
       testCase.plan,
       testCase.aspect,
       testCase.animation,
+      testCase.template,
     );
     const bare = measureInChild('bare', input, testCase.plan, testCase.aspect);
     const bareRgba = measureInChild('bare-rgba', input, testCase.plan, testCase.aspect);
