@@ -1,13 +1,20 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  TreatedAreaName,
+} from '@glowreel/contracts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../plan/build-scene.ts';
 import { frameRuns, type FrameRun } from '../plan/frame-runs.ts';
 import { faceSceneFields } from '../faces/face-scene-fields.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
-import type { Affine } from '../geometry.ts';
+import { IDENTITY, type Affine } from '../geometry.ts';
+import { statedTreatedAreaRect } from '../motion/treated-region.ts';
 import { createRaster, cropRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../plan/scene.ts';
 import { phasesFor } from '../plan/timeline.ts';
@@ -45,6 +52,8 @@ export interface RenderVideoRequest {
     motionSpeed: MotionSpeed;
     aspect: Aspect;
     autoAlign: boolean;
+    /** Where the treatment was (never moved; the highlight circles it). */
+    treatedArea?: TreatedAreaName | null | undefined;
   };
   branding: {
     clinicName: string;
@@ -139,15 +148,18 @@ export async function prepareRender(
     autoAlign: request.options.autoAlign,
     wasDetectionRun: request.faceDetection,
   });
-  // Only the hand-gesture highlight compares the panels pixel by pixel; warping the after
-  // photo for any other effect cost 10–60 ms before the first frame.
+  // Only the hand-gesture highlight compares the panels pixel by pixel, and only when the
+  // stated area cannot be found on the after face: warping the after photo cost 10–60 ms
+  // before the first frame.
+  const treatedArea = request.options.treatedArea ?? undefined;
   const treated =
-    request.options.emphasisEffect === 'hand_gesture'
+    request.options.emphasisEffect === 'hand_gesture' &&
+    !statedTreatedAreaRect(afterFace, treatedArea, IDENTITY)
       ? findTreatedArea(before, alignAfter(after, faceFields.alignment, before))
       : null;
   const scene = buildScene({
     size: { width: request.width, height: request.height },
-    options: request.options,
+    options: { ...request.options, treatedArea },
     beforeSize: before,
     afterSize: after,
     ...faceFields,

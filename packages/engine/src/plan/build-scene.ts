@@ -3,16 +3,21 @@ import type { FaceLandmarks } from '../faces/face-types.ts';
 import type { Affine, Point, Rect } from '../geometry.ts';
 import { computeLayout } from './layout.ts';
 import { planFaceMotion } from '../motion/face-motion-plan.ts';
+import { statedTreatedAreaRect } from '../motion/treated-region.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
 
 export interface SceneInput {
   size: { width: number; height: number };
-  options: Pick<VideoOptions, 'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect'>;
+  options: Pick<
+    VideoOptions,
+    'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect' | 'treatedArea'
+  >;
   beforeSize: { width: number; height: number };
   afterSize: { width: number; height: number };
   /** After-panel pixels → before-panel pixels, from face alignment; null when not aligned. */
   alignment: Affine | null;
   faceCenter: Point | null;
+  /** The pixel-difference guess at the treated area: used only when the landmarks cannot say. */
   treatedArea: Rect | null;
   /**
    * The faces found in each panel (in that panel photo's own pixels) for face motion; null
@@ -43,7 +48,16 @@ export function buildScene(input: SceneInput): Scene {
     primaryAnimation: input.options.primaryAnimation,
     faces: input.faces ?? null,
     displayScale: { before: stageScale, after: stageScale * afterScale },
+    treatedArea: input.options.treatedArea ?? null,
   });
+  // The stated area on the after face wins over the pixel difference (which circled a collar
+  // or a shoulder strap where the photos differ in clothes); computed here, once, so the
+  // preview and the render place the highlight identically.
+  const statedRect = statedTreatedAreaRect(
+    input.faces?.after,
+    input.options.treatedArea,
+    afterTransform,
+  );
   return {
     width: input.size.width,
     height: input.size.height,
@@ -56,7 +70,9 @@ export function buildScene(input: SceneInput): Scene {
     panelSize: { width: beforeSize.width, height: beforeSize.height },
     afterTransform,
     focus: input.faceCenter ?? { x: beforeSize.width / 2, y: beforeSize.height / 2 },
-    treatedArea: input.treatedArea,
+    treatedArea: statedRect ?? input.treatedArea,
+    treatedAreaName: input.options.treatedArea ?? null,
+    treatedAreaSource: statedRect ? 'landmarks' : input.treatedArea ? 'pixel_difference' : null,
     faceMotion,
     branding: {
       clinicName: input.branding.clinicName,

@@ -1,4 +1,10 @@
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  TreatedAreaName,
+} from '@glowreel/contracts';
 import type { Affine, Point, Rect } from '../geometry.ts';
 import type { SceneFaceMotion } from '../motion/face-motion-plan.ts';
 
@@ -33,8 +39,15 @@ export interface Scene {
   afterTransform: Affine;
   /** Where zooms push toward, in canonical coordinates: the face centre, or the middle. */
   focus: Point;
-  /** Where the aligned panels differ most, in canonical coordinates (the highlight). */
+  /**
+   * The treated area in canonical coordinates (the highlight): the stated area's landmark box
+   * on the after face, else where the aligned panels differ most.
+   */
   treatedArea: Rect | null;
+  /** Where the clinic says the treatment was; face motion never moves it in the after photo. */
+  treatedAreaName: TreatedAreaName | null;
+  /** How `treatedArea` was found. */
+  treatedAreaSource: 'landmarks' | 'pixel_difference' | null;
   /** Landmark-driven face motion per panel (the rigs are plain data), and why where there is none. */
   faceMotion: SceneFaceMotion;
   branding: Branding;
