@@ -88,7 +88,8 @@ export const apiGenerateJsonSchema = z
     example: {
       before_image: 'iVBORw0KGgoAAAANSUhEUgAA…',
       after_image: 'iVBORw0KGgoAAAANSUhEUgAA…',
-      options: { animation: 'animate_before_head_turn', effect: 'none', speed: 'normal' },
+      options: { animation: 'animate_after_surprise', effect: 'hand_gesture', speed: 'normal' },
+      treated_area: 'lips',
       aspect: '9:16',
       webhook_url: 'https://clinic.example/hooks/glowreel',
       consent_attested: true,
