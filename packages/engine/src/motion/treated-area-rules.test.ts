@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeMeshFace } from '../faces/face-landmarks.factory.ts';
 import { FACE_MESH_POINT_COUNT } from '../faces/face-types.ts';
 import { buildScene } from '../plan/build-scene.ts';
+import { buildProvenance } from '../provenance.ts';
 import { makeSceneInput } from '../plan/scene-input.factory.ts';
 import { planFaceMotion } from './face-motion-plan.ts';
 import {
@@ -115,5 +116,48 @@ describe('face motion with a treated area', () => {
     );
     expect(fallback.treatedArea).toEqual(collar);
     expect(fallback.treatedAreaSource).toBe('pixel_difference');
+  });
+
+  it('records the treated area and what was withheld or held still in the provenance', () => {
+    const provenanceOf = (
+      primaryAnimation: 'animate_before_head_turn' | 'animate_after_surprise',
+      treatedArea: 'eyes' | 'lips',
+    ) => {
+      // A face large enough on screen for motion to run at all.
+      const large = makeMeshFace(400, 500, 260);
+      const scene = buildScene(
+        makeSceneInput({
+          size: { width: 1920, height: 1080 },
+          options: { primaryAnimation, treatedArea },
+          faces: { before: large, after: large },
+        }),
+      );
+      return buildProvenance({
+        engineVersion: 'test',
+        scene,
+        panels: {
+          layout: 'pair',
+          before: { x: 0, y: 0, width: 800, height: 1000 },
+          after: { x: 0, y: 0, width: 800, height: 1000 },
+          confidence: 1,
+          isFallback: false,
+          reason: 'two photos',
+        },
+        alignment: { applied: false, reason: 'test' },
+        faces: { before: true, after: true, enabled: true },
+        treatedArea: null,
+        source: { width: 800, height: 1000, format: 'png' },
+      }).treatedArea;
+    };
+    expect(provenanceOf('animate_before_head_turn', 'eyes')).toEqual({
+      area: 'eyes',
+      withheld: ['after blink'],
+      heldStill: [],
+    });
+    expect(provenanceOf('animate_after_surprise', 'lips')).toEqual({
+      area: 'lips',
+      withheld: [],
+      heldStill: ['after surprise'],
+    });
   });
 });
