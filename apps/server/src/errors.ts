@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   invalid_json: 400,
   validation_failed: 422,
+  treated_area_required: 422,
+  animation_moves_treated_area: 422,
   unauthorized: 401,
   insufficient_credits: 402,
   forbidden: 403,

@@ -6,6 +6,7 @@ import {
   MOTION_SPEEDS,
   PRIMARY_ANIMATIONS,
 } from './video-options.ts';
+import { TREATED_AREAS } from './creative.ts';
 import { noControlCharacters, plainLine } from './text.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
@@ -67,6 +68,12 @@ const generateFields = {
     .boolean()
     .default(true)
     .describe('Align the after photo onto the before photo by the eyes.'),
+  treated_area: z
+    .enum(TREATED_AREAS)
+    .optional()
+    .describe(
+      'Where the treatment was. Face motion never moves this part of the after photo, and the highlight circles it. Required when the animation moves the after photo (animate_after_smile, animate_after_surprise, animate_after_head_turn): without it 422 treated_area_required; an animation that would move it gets 422 animation_moves_treated_area.',
+    ),
 };
 
 export const apiGenerateJsonSchema = z
@@ -81,7 +88,8 @@ export const apiGenerateJsonSchema = z
     example: {
       before_image: 'iVBORw0KGgoAAAANSUhEUgAA…',
       after_image: 'iVBORw0KGgoAAAANSUhEUgAA…',
-      options: { animation: 'animate_before_head_turn', effect: 'none', speed: 'normal' },
+      options: { animation: 'animate_after_surprise', effect: 'hand_gesture', speed: 'normal' },
+      treated_area: 'lips',
       aspect: '9:16',
       webhook_url: 'https://clinic.example/hooks/glowreel',
       consent_attested: true,

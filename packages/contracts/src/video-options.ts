@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TREATED_AREAS } from './creative.ts';
 import type { PlanId } from './plans.ts';
 
 // SPEC §9 option vocabularies and defaults, shared by the form, the API and the engine.
@@ -35,6 +36,8 @@ export const videoOptionsSchema = z.object({
   motionSpeed: z.enum(MOTION_SPEEDS).default(DEFAULT_VIDEO_OPTIONS.motionSpeed),
   aspect: z.enum(ASPECTS).default(DEFAULT_VIDEO_OPTIONS.aspect),
   autoAlign: z.boolean().default(true),
+  /** Where the treatment was (DESIGN.md D16); the service decides when it is required. */
+  treatedArea: z.enum(TREATED_AREAS).optional(),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 

@@ -86,4 +86,14 @@ export {
   type FaceMotionState,
 } from './motion/face-motion-schedule.ts';
 export { buildFaceRig, type FaceRig } from './motion/face-rig.ts';
+export {
+  AFTER_FACE_MOTION,
+  MOTION_MOVES,
+  TREATED_AREA_REGIONS,
+  animationRefusalReason,
+  animationsAllowedFor,
+  checkTreatedArea,
+  type TreatedAreaRefusal,
+} from './motion/treated-area-rules.ts';
+export { statedTreatedAreaRect, treatedRegionPolygons } from './motion/treated-region.ts';
 export { frameTime, frames, seconds, type Frames, type Seconds } from './plan/units.ts';

@@ -27,6 +27,7 @@ export interface ProvenanceInput {
       }
     | { applied: false; reason: string };
   faces: { before: boolean; after: boolean; enabled: boolean };
+  /** The pixel-difference guess, when it was computed (the highlight's fallback). */
   treatedArea: { rect: Rect; strength: number } | null;
   /**
    * The uploaded file's own size. `decodedAt` is the size it was decoded at for this video when
@@ -59,6 +60,14 @@ export interface Provenance {
       reason: string;
       eyeDistancePx: number | null;
     }[];
+  };
+  /** DESIGN.md D16: the stated treated area, and what face motion left out or held still for it. */
+  treatedArea: {
+    area: string | null;
+    /** Motions left out because they would move it, e.g. "after blink". */
+    withheld: string[];
+    /** Motions applied with the area pinned, e.g. "after smile". */
+    heldStill: string[];
   };
   pixelPolicy: string;
   warnings: { code: string; message: string }[];
@@ -140,9 +149,22 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
       });
     }
   }
-  if (input.treatedArea) {
-    transforms.push({ panel: 'after', kind: 'highlight-overlay', detail: input.treatedArea });
+  if (scene.emphasisEffect === 'hand_gesture' && scene.treatedArea) {
+    transforms.push({
+      panel: 'after',
+      kind: 'highlight-overlay',
+      detail: {
+        rect: scene.treatedArea,
+        source: scene.treatedAreaSource,
+        ...(scene.treatedAreaSource === 'pixel_difference' &&
+          input.treatedArea && { strength: input.treatedArea.strength }),
+      },
+    });
   }
+  const motionsWhere = (outcome: 'withheld' | 'held_still') =>
+    scene.faceMotion.records
+      .filter((record) => record.treatedArea?.outcome === outcome)
+      .map((record) => `${record.panel} ${record.requested.replace('_', ' ')}`);
   const applied = scene.faceMotion.records.filter((record) => record.applied);
   const motionSummary =
     applied.length > 0
@@ -182,6 +204,11 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
         reason: record.reason,
         eyeDistancePx: record.eyeDistancePx,
       })),
+    },
+    treatedArea: {
+      area: scene.treatedAreaName,
+      withheld: motionsWhere('withheld'),
+      heldStill: motionsWhere('held_still'),
     },
     pixelPolicy:
       'Pixels are only moved (crop, scale, rotate, translate, zoom, and per-triangle affine face warps); no blur, sharpening, colour change or synthesis.',

@@ -100,6 +100,7 @@ function toInput(
     title?: string | undefined;
     webhook_url?: string | undefined;
     auto_align: boolean;
+    treated_area?: ApiGenerateInput['options']['treatedArea'];
   },
   images: Partial<Record<ImageField, Uint8Array>>,
 ): ParsedGenerateRequest {
@@ -110,6 +111,8 @@ function toInput(
     title: fields.title ?? null,
     webhook_url: fields.webhook_url ?? null,
     auto_align: fields.auto_align,
+    // Only when sent, so requests without it keep the hash they had before the field existed.
+    ...(fields.treated_area && { treated_area: fields.treated_area }),
   };
   return {
     input: {
@@ -118,6 +121,7 @@ function toInput(
         primaryAnimation: options.animation,
         emphasisEffect: options.effect,
         motionSpeed: options.speed,
+        treatedArea: fields.treated_area,
       },
       aspect: fields.aspect,
       autoAlign: fields.auto_align,

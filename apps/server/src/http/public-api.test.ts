@@ -167,7 +167,8 @@ describe('public API v1', () => {
         payload: {
           before_image: before.toString('base64'),
           after_image: `data:image/jpeg;base64,${after.toString('base64')}`,
-          options: { animation: 'animate_after_smile', effect: 'subtle_zoom', speed: 'fast' },
+          options: { animation: 'animate_after_surprise', effect: 'subtle_zoom', speed: 'fast' },
+          treated_area: 'lips',
           aspect: '9:16',
           title: 'Lip filler, week 2',
           webhook_url: `${receiverUrl}/hooks/glowreel`,

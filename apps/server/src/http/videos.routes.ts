@@ -28,6 +28,7 @@ const formFieldsSchema = z.object({
   motionSpeed: z.string().optional(),
   aspect: z.string().optional(),
   autoAlign: z.enum(['true', 'false']).optional(),
+  treatedArea: z.string().optional(),
   consent: z.string().optional(),
   title: plainLine('The title').max(120, 'The title can be at most 120 characters.').optional(),
   clinicName: plainLine('clinicName').max(80).optional(),
@@ -79,6 +80,7 @@ function parseOptions(fields: Record<string, string>) {
     motionSpeed: parsed.data.motionSpeed || undefined,
     aspect: parsed.data.aspect || undefined,
     autoAlign: parsed.data.autoAlign === undefined ? undefined : parsed.data.autoAlign === 'true',
+    treatedArea: parsed.data.treatedArea || undefined,
   });
   if (!options.success) {
     const issue = options.error.issues[0];

@@ -1,4 +1,10 @@
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  TreatedAreaName,
+} from '@glowreel/contracts';
 
 export interface RenderRequest {
   inputPath: string;
@@ -15,6 +21,8 @@ export interface RenderRequest {
     motionSpeed: MotionSpeed;
     aspect: Aspect;
     autoAlign: boolean;
+    /** Absent on jobs queued before the clinic could state it. */
+    treatedArea?: TreatedAreaName | null | undefined;
   };
   branding: {
     clinicName: string;

@@ -2,6 +2,7 @@ import {
   ANIMATION_LABELS,
   EMPHASIS_LABELS,
   SPEED_LABELS,
+  TREATED_AREA_LABELS,
   type VideoOptions,
 } from '@glowreel/contracts';
 
@@ -34,5 +35,6 @@ export function describeOptions(options: VideoOptions): string {
     `Speed: ${SPEED_LABELS[options.motionSpeed]}`,
     `Format: ${options.aspect}`,
     `Auto-align: ${options.autoAlign ? 'on' : 'off'}`,
+    ...(options.treatedArea ? [`Treated area: ${TREATED_AREA_LABELS[options.treatedArea]}`] : []),
   ].join('; ');
 }

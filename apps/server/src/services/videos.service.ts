@@ -1,4 +1,5 @@
 import { isWellFormedId, outputSizeFor, type VideoOptions } from '@glowreel/contracts';
+import { checkTreatedArea } from '@glowreel/engine';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import { NO_FREEZE, type FreezeProbe } from '../jobs/freeze-points.ts';
@@ -74,6 +75,12 @@ export class VideosService {
   }
 
   async createVideo(request: CreateVideoRequest): Promise<VideoRecord> {
+    // DESIGN.md D16, before any photo is read: an animation may never move the treated area.
+    const refusal = checkTreatedArea(
+      request.options.primaryAnimation,
+      request.options.treatedArea ?? null,
+    );
+    if (refusal) throw new AppError(refusal.code, refusal.message);
     const afterImage = request.afterImage ?? null;
     const inspected = await this.deps.inspector.inspect(
       request.image,

@@ -47,12 +47,21 @@ const WEB_FORM = [
   'motionSpeed',
   'aspect',
   'autoAlign',
+  'treatedArea',
   'clinicName',
   'contact',
   'treatmentTitle',
   'disclosure',
 ];
-const API_FORM = ['consent_attested', 'title', 'options', 'aspect', 'webhook_url', 'auto_align'];
+const API_FORM = [
+  'consent_attested',
+  'title',
+  'options',
+  'aspect',
+  'webhook_url',
+  'auto_align',
+  'treated_area',
+];
 // The first file of each form is the one a near-valid request sends the photo as.
 const API_IMAGES = ['composite_image', 'before_image', 'after_image'];
 

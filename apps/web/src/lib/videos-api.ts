@@ -7,6 +7,7 @@ import {
   type EmphasisEffect,
   type MotionSpeed,
   type PrimaryAnimation,
+  type TreatedAreaName,
   type VideoEvent,
   type VideoRecord,
   type VideoStatus,
@@ -26,6 +27,8 @@ export interface VideoFormOptions {
   motionSpeed: MotionSpeed;
   aspect: Aspect;
   autoAlign: boolean;
+  /** Where the treatment was; null until the clinic says (required for after-photo motion). */
+  treatedArea: TreatedAreaName | null;
 }
 
 /** Free-text fields; an empty one is left out so the server applies its default. */
@@ -76,6 +79,7 @@ export async function createVideo(input: CreateVideoInput): Promise<VideoRecord>
   form.append('motionSpeed', input.options.motionSpeed);
   form.append('aspect', input.options.aspect);
   form.append('autoAlign', String(input.options.autoAlign));
+  if (input.options.treatedArea) form.append('treatedArea', input.options.treatedArea);
   form.append('consent', String(input.consent));
   for (const name of TEXT_FIELD_NAMES) {
     const value = input.text[name].trim();

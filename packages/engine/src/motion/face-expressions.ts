@@ -25,6 +25,11 @@ export interface ExpressionInput {
   across: Vec2;
   down: Vec2;
   eyeDistance: number;
+  /**
+   * Vertices that must not move (the treated area's, DESIGN.md D16): they stay exactly still
+   * and act as still handles, so the expression fades out before it reaches them.
+   */
+  pinned?: ReadonlySet<number>;
 }
 
 /** A displacement in image pixels for one landmark. */
@@ -49,12 +54,19 @@ function field(input: ExpressionInput, handles: Handles, sigma: number): number[
   const out = new Array<number>(input.vertices.length * 2).fill(0);
   const known: { p: Vec2; d: Vec2 }[] = [];
   const handleVertex = new Map<number, Vec2>();
+  const pinned = input.pinned ?? new Set<number>();
   for (const [landmark, d] of handles) {
     const vertex = input.vertexOf.get(landmark);
     const p = vertex === undefined ? undefined : input.vertices[vertex];
-    if (vertex === undefined || !p) continue;
+    if (vertex === undefined || !p || pinned.has(vertex)) continue;
     handleVertex.set(vertex, d);
     known.push({ p, d });
+  }
+  for (const vertex of pinned) {
+    const p = input.vertices[vertex];
+    if (!p) continue;
+    handleVertex.set(vertex, { x: 0, y: 0 });
+    known.push({ p, d: { x: 0, y: 0 } });
   }
   const s2 = 2 * (sigma * input.eyeDistance) ** 2;
   // Each handle's influence ends at 2.5 σ, so far vertices stay exactly still (and their

@@ -1,10 +1,12 @@
 // Which face motion each panel gets, and why not when it gets none. The named panel performs
 // the chosen animation; the other panel keeps still apart from natural blinks.
-import type { PrimaryAnimation } from '@glowreel/contracts';
+import type { PrimaryAnimation, TreatedAreaName } from '@glowreel/contracts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import { FACE_MESH_POINT_COUNT } from '../faces/face-types.ts';
 import { buildFaceRig, type FaceRig } from './face-rig.ts';
 import { HEAD_TURN_DEGREES, type FaceMotionKind } from './face-motion-schedule.ts';
+import { areaPhrase, doesMotionMove, hasFaceRegion } from './treated-area-rules.ts';
+import { treatedRegionPolygons } from './treated-region.ts';
 
 /**
  * Below this many output pixels between the eyes a warp has too little face to work with.
@@ -29,6 +31,11 @@ export interface FaceMotionRecord {
   reason: string;
   /** Eye distance as shown in the video (largest on-screen size), when there is a face. */
   eyeDistancePx: number | null;
+  /**
+   * What the treated area changed (after panel only): the motion left out because it would
+   * move it, or the area held still while the rest of the face moves; null when nothing.
+   */
+  treatedArea: { area: TreatedAreaName; outcome: 'withheld' | 'held_still' } | null;
 }
 
 export interface SceneFaceMotion {
@@ -57,7 +64,16 @@ export interface FaceMotionPlanInput {
   faces: { before: FaceLandmarks | null; after: FaceLandmarks | null } | null;
   /** Output pixels per panel-photo pixel where each panel is shown largest. */
   displayScale: { before: number; after: number };
+  /** Where the treatment was: never moved in the after photo. Omitted means not stated. */
+  treatedArea?: TreatedAreaName | null;
 }
+
+const MOTION_NAMES: Record<FaceMotionKind, string> = {
+  head_turn: 'head turn',
+  smile: 'smile',
+  surprise: 'surprise',
+  blink: 'blinks',
+};
 
 function eyeDistance(face: FaceLandmarks): number {
   return Math.hypot(face.rightEye.x - face.leftEye.x, face.rightEye.y - face.leftEye.y);
@@ -75,8 +91,15 @@ export function planFaceMotion(input: FaceMotionPlanInput): SceneFaceMotion {
       applied: false,
       reason: '',
       eyeDistancePx: null,
+      treatedArea: null,
     };
     plan.records.push(record);
+    const area = panel === 'after' ? (input.treatedArea ?? null) : null;
+    if (area && doesMotionMove(requested, area)) {
+      record.treatedArea = { area, outcome: 'withheld' };
+      record.reason = `Withheld: the ${MOTION_NAMES[requested]} would move ${areaPhrase(area)}, the treated area`;
+      continue;
+    }
     if (!input.faces) {
       record.reason = 'Face detection was off, so the face was not moved';
       continue;
@@ -91,9 +114,15 @@ export function planFaceMotion(input: FaceMotionPlanInput): SceneFaceMotion {
       record.reason = `The face in the ${panel} photo is too small to move well: ${Math.round(shown)} px between the eyes in the video, ${MIN_MOTION_EYE_DISTANCE_PX} px needed`;
       continue;
     }
-    plan[panel] = { kind: requested, rig: buildFaceRig(face, requested) };
+    const protect = area && hasFaceRegion(area) ? treatedRegionPolygons(face, area) : [];
+    const rig = buildFaceRig(face, requested, { protect });
+    plan[panel] = { kind: requested, rig };
     record.applied = true;
     record.reason = APPLIED[requested];
+    if (area && protect.length > 0) {
+      record.treatedArea = { area, outcome: 'held_still' };
+      record.reason += `; ${areaPhrase(area)} (the treated area) held exactly still`;
+    }
   }
   return plan;
 }

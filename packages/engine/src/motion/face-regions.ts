@@ -103,3 +103,32 @@ export const MOTION_LANDMARKS: Record<'head_turn' | 'smile' | 'surprise' | 'blin
   ],
   blink: [LEFT_EYE, RIGHT_EYE].flatMap(eyeLandmarks),
 };
+
+/**
+ * The patches of the face each treated area covers (DESIGN.md D16), as landmark groups: each
+ * group's convex hull is one patch. Groups stay small (a jaw line, one cheek) so a hull never
+ * swallows a neighbour, as a hull of the whole lower face would swallow the mouth.
+ */
+export const TREATED_AREA_LANDMARKS = {
+  lips: [OUTER_LIPS],
+  brows_forehead: [[54, 103, 67, 109, 10, 338, 297, 332, 284, ...LEFT_EYE.brow, ...RIGHT_EYE.brow]],
+  eyes: [LEFT_EYE, RIGHT_EYE].map((eye) => [
+    ...eye.upperLid,
+    ...eye.lowerLid,
+    ...eye.upperFold,
+    ...eye.lowerFold,
+  ]),
+  cheeks: [
+    [50, 101, 118, 117, 116, 123, 147, 187, 205, 36, 142, 126, 100],
+    [280, 330, 347, 346, 345, 352, 376, 411, 425, 266, 371, 355, 329],
+  ],
+  jawline_chin: [
+    [176, 148, 152, 377, 400, 175, 199, 200],
+    [132, 58, 172, 136, 150, 149],
+    [361, 288, 397, 365, 379, 378],
+  ],
+  nose: [[...NOSE, 64, 294]],
+  skin: [FACE_OVAL],
+  body: [],
+  other: [],
+} as const satisfies Record<string, readonly (readonly number[])[]>;

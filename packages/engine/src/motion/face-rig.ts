@@ -6,6 +6,7 @@ import { triangulate, type Vec2 } from './delaunay.ts';
 import { expressionBases } from './face-expressions.ts';
 import type { FaceMotionKind } from './face-motion-schedule.ts';
 import { FACE_OVAL, MOTION_LANDMARKS } from './face-regions.ts';
+import { arePolygonsWithin, type Polygon } from './treated-region.ts';
 
 /** Plain data (it travels inside the Scene): flat arrays, image pixels of the panel's own photo. */
 export interface FaceRig {
@@ -25,6 +26,38 @@ export interface FaceRig {
   eyeDistance: number;
   /** Per-vertex displacement (dx, dy pairs) at full strength for each expression. */
   bases: { smile: number[]; surprise: number[]; blink: number[] };
+  /** Face vertices held still because their triangles touch the treated area (DESIGN.md D16). */
+  pinned: number[];
+}
+
+export interface FaceRigOptions {
+  /** Patches of the photo (its own pixels) whose pixels must stay exactly still. */
+  protect?: readonly Polygon[];
+}
+
+/**
+ * How far (× eye distance) a moving triangle must stay from a protected patch: the warp grows
+ * each drawn triangle by under 2 output pixels, and the face is at least 120 output pixels
+ * between the eyes when it moves, so 0.06 keeps every redrawn pixel 7 pixels away.
+ */
+const PROTECT_MARGIN = 0.06;
+
+/** Every vertex of every triangle that overlaps (or nearly touches) a protected patch. */
+function protectedVertices(
+  vertices: readonly Vec2[],
+  triangles: readonly number[],
+  protect: readonly Polygon[],
+  margin: number,
+): Set<number> {
+  const pinned = new Set<number>();
+  if (protect.length === 0) return pinned;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const corners = [triangles[t] ?? 0, triangles[t + 1] ?? 0, triangles[t + 2] ?? 0];
+    const shape = corners.map((v) => vertices[v] ?? { x: 0, y: 0 });
+    if (protect.some((patch) => arePolygonsWithin(shape, patch, margin)))
+      for (const v of corners) pinned.add(v);
+  }
+  return pinned;
 }
 
 /**
@@ -65,7 +98,11 @@ function pickVertices(face: FaceLandmarks, kind: FaceMotionKind, eyeDistance: nu
   return kept;
 }
 
-export function buildFaceRig(face: FaceLandmarks, kind: FaceMotionKind): FaceRig {
+export function buildFaceRig(
+  face: FaceLandmarks,
+  kind: FaceMotionKind,
+  options: FaceRigOptions = {},
+): FaceRig {
   const eyeDistance = Math.hypot(
     face.rightEye.x - face.leftEye.x,
     face.rightEye.y - face.leftEye.y,
@@ -118,6 +155,14 @@ export function buildFaceRig(face: FaceLandmarks, kind: FaceMotionKind): FaceRig
   for (let i = 0; i < rest.length; i += 3) vertices.push({ x: rest[i] ?? 0, y: rest[i + 1] ?? 0 });
   const triangles = triangulate(vertices).flat();
   const vertexOf = new Map(landmarks.map((landmark, vertex) => [landmark, vertex]));
+  // Only face vertices can be pinned (the ring never moves anyway); a pinned one also leaves
+  // the head turn, so nothing at all moves its triangles.
+  const pinned = [
+    ...protectedVertices(vertices, triangles, options.protect ?? [], PROTECT_MARGIN * eyeDistance),
+  ]
+    .filter((vertex) => vertex < landmarks.length)
+    .sort((p, q) => p - q);
+  for (const vertex of pinned) weight[vertex] = 0;
   return {
     rest,
     weight,
@@ -126,7 +171,15 @@ export function buildFaceRig(face: FaceLandmarks, kind: FaceMotionKind): FaceRig
     frame: { origin, across, down },
     axisDepth,
     eyeDistance,
-    bases: expressionBases({ vertices, vertexOf, across, down, eyeDistance }),
+    bases: expressionBases({
+      vertices,
+      vertexOf,
+      across,
+      down,
+      eyeDistance,
+      pinned: new Set(pinned),
+    }),
+    pinned,
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   MotionSpeed,
   PrimaryAnimation,
   Template,
+  TreatedAreaName,
 } from '@glowreel/contracts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
@@ -13,7 +14,8 @@ import { buildScene, frameCount } from '../plan/build-scene.ts';
 import { frameRuns, type FrameRun } from '../plan/frame-runs.ts';
 import { faceSceneFields } from '../faces/face-scene-fields.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
-import type { Affine } from '../geometry.ts';
+import { IDENTITY, type Affine } from '../geometry.ts';
+import { statedTreatedAreaRect } from '../motion/treated-region.ts';
 import { createRaster, cropRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../plan/scene.ts';
 import { coverSeconds } from '../plan/timeline.ts';
@@ -53,6 +55,8 @@ export interface RenderVideoRequest {
     autoAlign: boolean;
     /** Omitted or null: the format's default template. */
     template?: Template | null;
+    /** Where the treatment was (never moved; the highlight circles it). */
+    treatedArea?: TreatedAreaName | null | undefined;
   };
   branding: {
     clinicName: string;
@@ -147,15 +151,18 @@ export async function prepareRender(
     autoAlign: request.options.autoAlign,
     wasDetectionRun: request.faceDetection,
   });
-  // Only the hand-gesture highlight compares the panels pixel by pixel; warping the after
-  // photo for any other effect cost 10–60 ms before the first frame.
+  // Only the hand-gesture highlight compares the panels pixel by pixel, and only when the
+  // stated area cannot be found on the after face: warping the after photo cost 10–60 ms
+  // before the first frame.
+  const treatedArea = request.options.treatedArea ?? undefined;
   const treated =
-    request.options.emphasisEffect === 'hand_gesture'
+    request.options.emphasisEffect === 'hand_gesture' &&
+    !statedTreatedAreaRect(afterFace, treatedArea, IDENTITY)
       ? findTreatedArea(before, alignAfter(after, faceFields.alignment, before))
       : null;
   const scene = buildScene({
     size: { width: request.width, height: request.height },
-    options: request.options,
+    options: { ...request.options, treatedArea },
     beforeSize: before,
     afterSize: after,
     ...faceFields,

@@ -9,13 +9,17 @@ import type { Affine, Point, Rect } from '../geometry.ts';
 import { planFaceMotion } from '../motion/face-motion-plan.ts';
 import { frameSlot, subjectOf } from './framing.ts';
 import { computeLayout } from './layout.ts';
+import { statedTreatedAreaRect } from '../motion/treated-region.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
 import { DEFAULT_TEMPLATE } from './templates/index.ts';
 import { CLOSE_UP } from './templates/parts.ts';
 
 export interface SceneInput {
   size: { width: number; height: number };
-  options: Pick<VideoOptions, 'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect'> & {
+  options: Pick<
+    VideoOptions,
+    'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect' | 'treatedArea'
+  > & {
     /** Omitted means the format's default template. */
     template?: Template | null;
   };
@@ -24,6 +28,7 @@ export interface SceneInput {
   /** After-panel pixels → before-panel pixels, from face alignment; null when not aligned. */
   alignment: Affine | null;
   faceCenter: Point | null;
+  /** The pixel-difference guess at the treated area: used only when the landmarks cannot say. */
   treatedArea: Rect | null;
   /**
    * The faces found in each panel (in that panel photo's own pixels) for face motion; null
@@ -87,7 +92,16 @@ export function buildScene(input: SceneInput): Scene {
     primaryAnimation: input.options.primaryAnimation,
     faces: input.faces ?? null,
     displayScale: { before: closest, after: closest * afterScale },
+    treatedArea: input.options.treatedArea ?? null,
   });
+  // The stated area on the after face wins over the pixel difference (which circled a collar
+  // or a shoulder strap where the photos differ in clothes); computed here, once, so the
+  // preview and the render place the highlight identically.
+  const statedRect = statedTreatedAreaRect(
+    input.faces?.after,
+    input.options.treatedArea,
+    afterTransform,
+  );
   return {
     width: input.size.width,
     height: input.size.height,
@@ -105,7 +119,9 @@ export function buildScene(input: SceneInput): Scene {
     subject,
     sourceScale: afterScale,
     hideLabels: input.hideLabels ?? false,
-    treatedArea: input.treatedArea,
+    treatedArea: statedRect ?? input.treatedArea,
+    treatedAreaName: input.options.treatedArea ?? null,
+    treatedAreaSource: statedRect ? 'landmarks' : input.treatedArea ? 'pixel_difference' : null,
     faceMotion,
     branding: {
       clinicName: input.branding.clinicName,

@@ -4,6 +4,7 @@ import type {
   MotionSpeed,
   PrimaryAnimation,
   Template,
+  TreatedAreaName,
 } from '@glowreel/contracts';
 import type { Affine, Rect } from '../geometry.ts';
 import type { SceneFaceMotion } from '../motion/face-motion-plan.ts';
@@ -49,8 +50,15 @@ export interface Scene {
   sourceScale: number;
   /** True when the photos carry their own burned-in labels, so ours are left out. */
   hideLabels: boolean;
-  /** Where the aligned panels differ most, in canonical coordinates (the highlight). */
+  /**
+   * The treated area in canonical coordinates (the highlight): the stated area's landmark box
+   * on the after face, else where the aligned panels differ most.
+   */
   treatedArea: Rect | null;
+  /** Where the clinic says the treatment was; face motion never moves it in the after photo. */
+  treatedAreaName: TreatedAreaName | null;
+  /** How `treatedArea` was found. */
+  treatedAreaSource: 'landmarks' | 'pixel_difference' | null;
   /** Landmark-driven face motion per panel (the rigs are plain data), and why where there is none. */
   faceMotion: SceneFaceMotion;
   branding: Branding;

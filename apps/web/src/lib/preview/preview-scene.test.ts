@@ -2,8 +2,8 @@ import { DEFAULT_VIDEO_OPTIONS, type PlanId } from '@glowreel/contracts';
 import {
   DEFAULT_DISCLOSURE,
   FACE_MESH_POINT_COUNT,
-  computeLayout,
   faceSceneFields,
+  statedTreatedAreaRect,
   type FaceLandmarks,
   type MeshPoint,
 } from '@glowreel/engine';
@@ -50,7 +50,7 @@ const photo: PreviewPhoto = {
 
 function settings(plan: PlanId, options: Partial<VideoFormOptions> = {}): PreviewSettings {
   return {
-    options: { ...DEFAULT_VIDEO_OPTIONS, autoAlign: true, ...options },
+    options: { ...DEFAULT_VIDEO_OPTIONS, autoAlign: true, treatedArea: null, ...options },
     text: {
       title: '',
       clinicName: 'Lumen Aesthetics',
@@ -96,6 +96,44 @@ describe('buildPreviewScene', () => {
     expect(scene.faceMotion.after?.kind).toBe('blink');
     expect({ width: scene.width, height: scene.height }).toEqual({ width: 1280, height: 720 });
     expect(faceWarnings).toEqual([]);
+  });
+
+  it('circles the stated treated area from the after face, as the render does', () => {
+    const before = meshFace(500, 520, 400);
+    const after = meshFace(520, 500, 380);
+    const faces = { status: 'found' as const, faces: { before, after } };
+    const chosen = settings('pro', { emphasisEffect: 'hand_gesture', treatedArea: 'lips' });
+    const { scene } = buildPreviewScene(photo, chosen, false, faces);
+    expect(scene.treatedAreaSource).toBe('landmarks');
+    expect(scene.treatedArea).toEqual(statedTreatedAreaRect(after, 'lips', scene.afterTransform));
+    expect(scene.treatedArea).not.toEqual(photo.treatedArea);
+    // Without a stated area the pixel difference stays the highlight.
+    const unstated = buildPreviewScene(
+      photo,
+      settings('pro', { emphasisEffect: 'hand_gesture' }),
+      false,
+      faces,
+    );
+    expect(unstated.scene.treatedArea).toEqual(photo.treatedArea);
+  });
+
+  it('withholds the after photo blinks when the eyes were treated, as the render does', () => {
+    const faces = {
+      status: 'found' as const,
+      faces: { before: meshFace(500, 520, 400), after: meshFace(520, 500, 380) },
+    };
+    const { scene } = buildPreviewScene(
+      photo,
+      settings('pro', { treatedArea: 'eyes' }),
+      false,
+      faces,
+    );
+    expect(scene.faceMotion.after).toBeNull();
+    expect(
+      scene.faceMotion.records.find((record) => record.panel === 'after')?.treatedArea,
+    ).toEqual({ area: 'eyes', outcome: 'withheld' });
+    expect(scene.faceMotion.before?.kind).toBe('head_turn');
+    expect(scene.treatedAreaName).toBe('eyes');
   });
 
   it('says which panel has no face in the words of the render’s warnings', () => {

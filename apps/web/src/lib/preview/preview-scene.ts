@@ -71,11 +71,13 @@ export function buildPreviewScene(
       : null;
   const input: SceneInput = {
     size: outputSizeFor('free', options.aspect),
-    options,
+    // The stated area keeps its pixels still and places the highlight, as in the render.
+    options: { ...options, treatedArea: options.treatedArea ?? undefined },
     beforeSize: { width: photo.before.width, height: photo.before.height },
     afterSize: { width: photo.after.width, height: photo.after.height },
     ...(face?.scene ?? NO_FACE_FIELDS),
-    // Like the server: only the highlight effect looks for the treated area.
+    // Like the server: only the highlight effect looks for the treated area, and the pixel
+    // difference is only the fallback when the face's landmarks cannot place it.
     treatedArea: options.emphasisEffect === 'hand_gesture' ? photo.treatedArea : null,
     branding: {
       clinicName: text.clinicName.trim() || settings.fallbackClinicName,

@@ -19,9 +19,9 @@ export const GENERATE_TEXT = {
     'Still not finished after 5 minutes? Refresh the page and try again. A render that fails never costs a credit.',
   // Exactly what the built-in engine does (packages/engine/src/motion): nothing more.
   faceMotionNote:
-    "The chosen photo's face moves by shifting its own pixels, never repainting skin: a head turn of about 15° to each side, a gentle smile, or raised brows for surprise. The other photo stays still apart from two natural blinks. A photo whose face is not found, or is under 120 px between the eyes in the video, stays still and your result says why. The live preview finds the faces too and shows the same motion; if your browser cannot load the face model, the preview plays without it and the render still adds it.",
+    "The chosen photo's face moves by shifting its own pixels, never repainting skin: a head turn of about 15° to each side, a gentle smile, or raised brows for surprise. The other photo stays still apart from two natural blinks. Nothing ever moves the treated area of the after photo: an animation that would is not offered, and blinks are left out when the eyes were treated. A photo whose face is not found, or is under 120 px between the eyes in the video, stays still and your result says why. The live preview finds the faces too and shows the same motion; if your browser cannot load the face model, the preview plays without it and the render still adds it.",
   handGestureNote:
-    'Circles the treated area with a pulsing outline (no synthesized hands); it plays alongside the face motion.',
+    'Circles the treated area you chose on the after face with a pulsing outline (no synthesized hands); without a face or a chosen area it circles where the two photos differ most. It plays alongside the face motion.',
   creditRefunded: 'Your credit was refunded: a failed render never costs a credit.',
   feedbackThanks: 'Thank you for your feedback!',
   feedbackDisclaimer: 'AI tools can make mistakes, so double-check them.',

@@ -48,6 +48,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const [options, setOptions] = useState<VideoFormOptions>({
     ...DEFAULT_VIDEO_OPTIONS,
     autoAlign: true,
+    treatedArea: null,
   });
   const [text, setText] = useState<VideoTextFields>(() => ({
     title: '',

@@ -1,16 +1,17 @@
 import {
-  ANIMATION_LABELS,
   ASPECTS,
   EMPHASIS_EFFECTS,
   EMPHASIS_LABELS,
   MOTION_SPEEDS,
-  PRIMARY_ANIMATIONS,
   SPEED_LABELS,
+  TREATED_AREAS,
+  TREATED_AREA_LABELS,
   type Aspect,
 } from '@glowreel/contracts';
 import { inputClass, labelClass } from '../../components/form-styles.ts';
 import type { VideoFormOptions } from '../../lib/videos-api.ts';
 import { faceMotionNote, highlightNote } from './preview-face-copy.ts';
+import { animationChoices, withTreatedArea } from './treated-area-choices.ts';
 
 export const ASPECT_LABELS: Record<Aspect, string> = {
   '16:9': '16:9 Landscape',
@@ -29,10 +30,38 @@ interface VideoOptionsFieldsProps {
 export function VideoOptionsFields({ value, onChange, faceDetection }: VideoOptionsFieldsProps) {
   const set = <K extends keyof VideoFormOptions>(key: K, next: VideoFormOptions[K]) =>
     onChange({ ...value, [key]: next });
+  const choices = animationChoices(value.treatedArea);
 
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-semibold text-slate-900">2. Choose the style</legend>
+      <div>
+        <label htmlFor="option-treated-area" className={labelClass}>
+          Treated area
+        </label>
+        <select
+          id="option-treated-area"
+          value={value.treatedArea ?? ''}
+          onChange={(event) => {
+            const next = TREATED_AREAS.find((item) => item === event.target.value) ?? null;
+            onChange(withTreatedArea(value, next));
+          }}
+          aria-describedby="option-treated-area-note"
+          className={inputClass}
+        >
+          <option value="">Not stated</option>
+          {TREATED_AREAS.map((item) => (
+            <option key={item} value={item}>
+              {TREATED_AREA_LABELS[item]}
+            </option>
+          ))}
+        </select>
+        {/* Honesty (DESIGN.md D16): the treatment itself is never animated. */}
+        <p id="option-treated-area-note" className="mt-1.5 text-sm text-slate-600">
+          Face motion never moves the treated area of the after photo, and the highlight circles it.
+          Needed for the after-photo animations.
+        </p>
+      </div>
       <div>
         <label htmlFor="option-animation" className={labelClass}>
           Animation
@@ -41,15 +70,21 @@ export function VideoOptionsFields({ value, onChange, faceDetection }: VideoOpti
           id="option-animation"
           value={value.primaryAnimation}
           onChange={(event) => {
-            const next = PRIMARY_ANIMATIONS.find((item) => item === event.target.value);
-            if (next) set('primaryAnimation', next);
+            const next = choices.find(
+              (choice) => choice.value === event.target.value && choice.disabledReason === null,
+            );
+            if (next) set('primaryAnimation', next.value);
           }}
           aria-describedby="option-animation-note"
           className={inputClass}
         >
-          {PRIMARY_ANIMATIONS.map((item) => (
-            <option key={item} value={item}>
-              {ANIMATION_LABELS[item]}
+          {choices.map((choice) => (
+            <option
+              key={choice.value}
+              value={choice.value}
+              disabled={choice.disabledReason !== null}
+            >
+              {choice.disabledReason ? `${choice.label} — ${choice.disabledReason}` : choice.label}
             </option>
           ))}
         </select>

@@ -1,3 +1,0 @@
-import type { FrameState } from '../frame-state.ts';
-import type { Scene } from '../scene.ts';
-export declare function planDetail(scene: Scene, t: number): FrameState;
