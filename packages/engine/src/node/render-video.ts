@@ -138,6 +138,7 @@ export async function prepareRender(
     after: afterFace,
     autoAlign: request.options.autoAlign,
     wasDetectionRun: request.faceDetection,
+    panelSizes: { before, after },
   });
   // Only the hand-gesture highlight compares the panels pixel by pixel; warping the after
   // photo for any other effect cost 10–60 ms before the first frame.

@@ -1,6 +1,7 @@
 import { VIDEO_DURATION_SECONDS, VIDEO_FPS, type VideoOptions } from '@glowreel/contracts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import type { Affine, Point, Rect } from '../geometry.ts';
+import { coverageRect } from './coverage.ts';
 import { computeLayout } from './layout.ts';
 import { planFaceMotion } from '../motion/face-motion-plan.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
@@ -23,7 +24,7 @@ export interface SceneInput {
 }
 
 /** Stretches the after panel onto the before panel's frame when there is no alignment. */
-function resizeTransform(
+export function resizeTransform(
   from: { width: number; height: number },
   to: { width: number; height: number },
 ): Affine {
@@ -55,6 +56,7 @@ export function buildScene(input: SceneInput): Scene {
     motionSpeed: input.options.motionSpeed,
     panelSize: { width: beforeSize.width, height: beforeSize.height },
     afterTransform,
+    coverage: coverageRect(beforeSize, input.afterSize, afterTransform),
     focus: input.faceCenter ?? { x: beforeSize.width / 2, y: beforeSize.height / 2 },
     treatedArea: input.treatedArea,
     faceMotion,

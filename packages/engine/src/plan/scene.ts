@@ -31,6 +31,12 @@ export interface Scene {
   panelSize: { width: number; height: number };
   /** Maps after-image pixels into the canonical frame (alignment, or a plain resize). */
   afterTransform: Affine;
+  /**
+   * The part of the canonical frame both photos cover after `afterTransform`: the whole frame
+   * unless an alignment turned or shrank the after photo. Panels are cropped to it, so no
+   * pixel from outside a photo (a backdrop wedge) is shown.
+   */
+  coverage: Rect;
   /** Where zooms push toward, in canonical coordinates: the face centre, or the middle. */
   focus: Point;
   /** Where the aligned panels differ most, in canonical coordinates (the highlight). */

@@ -67,6 +67,7 @@ export function buildPreviewScene(
           after: found?.after,
           autoAlign: options.autoAlign,
           wasDetectionRun: !isDetectionOff,
+          panelSizes: { before: photo.before, after: photo.after },
         })
       : null;
   const input: SceneInput = {
