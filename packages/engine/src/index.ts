@@ -7,6 +7,12 @@ export {
   panelsFromPair,
   type PanelDetection,
 } from './analysis/split.ts';
+export {
+  NO_BURNED_IN_LABELS,
+  findBurnedInLabels,
+  hasBurnedInLabels,
+  type BurnedInLabels,
+} from './analysis/burned-in-labels.ts';
 export type { SplitAxis } from './analysis/split-axis.ts';
 export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
 export { buildScene, frameCount, type SceneInput } from './plan/build-scene.ts';

@@ -14,6 +14,11 @@ export interface BurnedInLabels {
 
 export const NO_BURNED_IN_LABELS: BurnedInLabels = { before: null, after: null };
 
+/** Whether a split found labels in the photos (then the video shows no badges of its own). */
+export function hasBurnedInLabels(split: { burnedInLabels: BurnedInLabels }): boolean {
+  return split.burnedInLabels.before !== null && split.burnedInLabels.after !== null;
+}
+
 /** The analysis runs on a copy whose longer side is about this (text strokes stay 3+ px). */
 const WORKING_SIDE = 720;
 /** Labels sit in the top or bottom this share of a panel. */

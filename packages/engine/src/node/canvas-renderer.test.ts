@@ -4,7 +4,7 @@ import type { Rect } from '../geometry.ts';
 import { computeLayout } from '../plan/layout.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS } from '../plan/scene.ts';
-import { phasesFor } from '../plan/timeline.ts';
+import { evaluate, phasesFor } from '../plan/timeline.ts';
 import { createFrameRenderer } from './canvas-renderer.ts';
 
 function solidPanel(width: number, height: number, rgb: [number, number, number]): Raster {
@@ -29,6 +29,18 @@ function meanColor(frame: Raster, rect: Rect): [number, number, number] {
     }
   }
   return sums.map((sum) => sum / count) as [number, number, number];
+}
+
+/** Pixels of `rect` that are not the plain panel colour (a badge's plate or lettering). */
+function inkPixels(frame: Raster, rect: Rect, panel: [number, number, number]): number {
+  let count = 0;
+  for (let y = Math.ceil(rect.y); y < Math.floor(rect.y + rect.height); y += 1) {
+    for (let x = Math.ceil(rect.x); x < Math.floor(rect.x + rect.width); x += 1) {
+      const i = (y * frame.width + x) * 4;
+      if (panel.some((value, c) => Math.abs((frame.data[i + c] ?? 0) - value) > 40)) count += 1;
+    }
+  }
+  return count;
 }
 
 function inset(rect: Rect, share: number): Rect {
@@ -83,6 +95,28 @@ describe('frames drawn by the server renderer', () => {
     const frame = renderer.frameRaster(Math.ceil((phases.splitEnd + 0.2) * scene.fps));
     expect(distance(meanColor(frame, inset(layout.beforeSlot, 0.3)), BEFORE_RGB)).toBeLessThan(3);
     expect(distance(meanColor(frame, inset(layout.afterSlot, 0.3)), AFTER_RGB)).toBeLessThan(3);
+  });
+
+  it('leaves its own badges out when the photos carry burned-in labels', () => {
+    const at = Math.ceil((phases.splitEnd + 0.2) * scene.fps);
+    const label = evaluate(scene, at / scene.fps).labels.find((shown) => shown.text === 'BEFORE');
+    expect(label).toBeDefined();
+    if (!label) return;
+    const slot = layout.beforeSlot;
+    const x = Math.max(label.clip.x, slot.x);
+    const y = Math.max(label.clip.y, slot.y);
+    const underBadge = {
+      x,
+      y,
+      width: Math.min(label.clip.x + label.clip.width, slot.x + slot.width) - x,
+      height: Math.min(label.clip.y + label.clip.height, slot.y + slot.height) - y,
+    };
+    const hidden = createFrameRenderer(
+      { ...scene, hideLabels: true },
+      { before, after, logo: null },
+    );
+    expect(inkPixels(renderer.frameRaster(at), underBadge, BEFORE_RGB)).toBeGreaterThan(200);
+    expect(inkPixels(hidden.frameRaster(at), underBadge, BEFORE_RGB)).toBe(0);
   });
 
   it('draws the end card text (ink inside the safe box on the plain card)', () => {

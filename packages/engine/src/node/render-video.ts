@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import { hasBurnedInLabels } from '../analysis/burned-in-labels.ts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../plan/build-scene.ts';
@@ -153,6 +154,7 @@ export async function prepareRender(
     afterSize: after,
     ...faceFields,
     treatedArea: treated?.rect ?? null,
+    hasBurnedInLabels: hasBurnedInLabels(panels),
     branding: {
       ...request.branding,
       disclosure: request.branding.disclosure ?? undefined,

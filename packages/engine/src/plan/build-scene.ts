@@ -21,6 +21,8 @@ export interface SceneInput {
    */
   faces?: { before: FaceLandmarks | null; after: FaceLandmarks | null } | null;
   branding: Partial<Branding> & { clinicName: string };
+  /** The photos already carry BEFORE/AFTER labels (see PanelDetection); omitted means no. */
+  hasBurnedInLabels?: boolean;
 }
 
 /** Stretches the after panel onto the before panel's frame when there is no alignment. */
@@ -58,6 +60,7 @@ export function buildScene(input: SceneInput): Scene {
     afterTransform,
     coverage: coverageRect(beforeSize, input.afterSize, afterTransform),
     focus: input.faceCenter ?? { x: beforeSize.width / 2, y: beforeSize.height / 2 },
+    hideLabels: input.hasBurnedInLabels ?? false,
     treatedArea: input.treatedArea,
     faceMotion,
     branding: {

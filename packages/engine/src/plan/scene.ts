@@ -39,6 +39,11 @@ export interface Scene {
   coverage: Rect;
   /** Where zooms push toward, in canonical coordinates: the face centre, or the middle. */
   focus: Point;
+  /**
+   * The photos carry their own BEFORE/AFTER labels (found by the split analysis): our badges
+   * are left out rather than doubled.
+   */
+  hideLabels: boolean;
   /** Where the aligned panels differ most, in canonical coordinates (the highlight). */
   treatedArea: Rect | null;
   /** Landmark-driven face motion per panel (the rigs are plain data), and why where there is none. */

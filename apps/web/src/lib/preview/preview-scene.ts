@@ -3,6 +3,7 @@ import {
   buildProvenance,
   buildScene,
   faceSceneFields,
+  hasBurnedInLabels,
   phasesFor,
   type Rect,
   type Scene,
@@ -78,6 +79,7 @@ export function buildPreviewScene(
     ...(face?.scene ?? NO_FACE_FIELDS),
     // Like the server: only the highlight effect looks for the treated area.
     treatedArea: options.emphasisEffect === 'hand_gesture' ? photo.treatedArea : null,
+    hasBurnedInLabels: hasBurnedInLabels(photo.split),
     branding: {
       clinicName: text.clinicName.trim() || settings.fallbackClinicName,
       contact: text.contact.trim() || null,
