@@ -49,6 +49,7 @@ export {
   type SiteConfig,
 } from './site.ts';
 export { renderSettingsSchema, type RenderSettings } from './render-settings.ts';
+export { defaultVideoTitle } from './video-title.ts';
 export {
   DEMO_REQUEST_LIMITS,
   FEEDBACK_CATEGORIES,

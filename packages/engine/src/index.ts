@@ -7,9 +7,16 @@ export {
   panelsFromPair,
   type PanelDetection,
 } from './analysis/split.ts';
+export {
+  NO_BURNED_IN_LABELS,
+  findBurnedInLabels,
+  hasBurnedInLabels,
+  type BurnedInLabels,
+} from './analysis/burned-in-labels.ts';
 export type { SplitAxis } from './analysis/split-axis.ts';
 export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
 export { buildScene, frameCount, type SceneInput } from './plan/build-scene.ts';
+export { coverageRect } from './plan/coverage.ts';
 export { ENGINE_FONT_FAMILY, fontSpec, type Canvas2D } from './paint/canvas.ts';
 export { draw, type DrawOptions } from './paint/draw.ts';
 export { panelPlacement } from './paint/draw-panels.ts';

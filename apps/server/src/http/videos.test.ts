@@ -278,6 +278,23 @@ describe('videos API', () => {
     expect(list.videos.map((video) => video.id)).toEqual([second.id, first.id]);
   });
 
+  it('titles a video after its treatment and date when no title is given', async () => {
+    const clinic = await signedInClinic();
+    const named = (
+      await postVideo(clinic.cookie, { consent: 'true', treatmentTitle: 'Lip Filler' }, GOOD_IMAGE)
+    ).json<{ title: string }>();
+    const titled = (
+      await postVideo(
+        clinic.cookie,
+        { consent: 'true', treatmentTitle: 'Lip Filler', title: 'Spring campaign' },
+        GOOD_IMAGE,
+      )
+    ).json<{ title: string }>();
+    await pipeline.queue.drain();
+    expect(named.title).toMatch(/^Lip Filler · [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(titled.title).toBe('Spring campaign');
+  });
+
   it('streams progress and completion as server-sent events', async () => {
     const clinic = await signedInClinic();
     const { id } = (await postVideo(clinic.cookie, { consent: 'true' }, GOOD_IMAGE)).json<{

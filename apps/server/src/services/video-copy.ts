@@ -22,11 +22,6 @@ export const STAGE_NAMES = [
   'Finalizing Result',
 ] as const;
 
-/** SPEC §3: the default title is 'Clinical Video - {date}'. */
-export function defaultVideoTitle(now: Date): string {
-  return `Clinical Video - ${now.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`;
-}
-
 /** The record's prompt: a readable description of the chosen options. */
 export function describeOptions(options: VideoOptions): string {
   return [

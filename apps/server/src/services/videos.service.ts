@@ -1,4 +1,9 @@
-import { isWellFormedId, outputSizeFor, type VideoOptions } from '@glowreel/contracts';
+import {
+  defaultVideoTitle,
+  isWellFormedId,
+  outputSizeFor,
+  type VideoOptions,
+} from '@glowreel/contracts';
 import { checkTreatedArea } from '@glowreel/engine';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
@@ -10,7 +15,7 @@ import type { CreditsService } from './credits.service.ts';
 import type { JobOwner } from './render-jobs.service.ts';
 import type { ProfilesService } from './profiles.service.ts';
 import type { UploadFiles } from './upload-files.ts';
-import { describeOptions, defaultVideoTitle } from './video-copy.ts';
+import { describeOptions } from './video-copy.ts';
 import { toVideoRecord, type VideoRecord } from './video-record.ts';
 import { mergeWarnings } from './video-warnings.ts';
 
@@ -111,7 +116,7 @@ export class VideosService {
         return locked.insertVideo({
           id: videoId,
           userId: request.userId,
-          title: request.title?.trim() || defaultVideoTitle(now),
+          title: request.title?.trim() || defaultVideoTitle(now, request.branding.treatmentTitle),
           prompt: describeOptions(request.options),
           options: {
             ...request.options,

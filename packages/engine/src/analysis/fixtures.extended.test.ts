@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Raster } from '../raster.ts';
-import { detectPanels } from './split.ts';
+import type { Rect } from '../geometry.ts';
+import { detectPanels, panelsFromPair } from './split.ts';
 import { findTreatedArea } from './treated-area.ts';
 
 const repositoryRoot = resolve(import.meta.dirname, '../../../..');
@@ -41,6 +42,17 @@ async function loadRaster(file: string): Promise<Raster> {
     height: info.height,
     data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
   };
+}
+
+/** `found` lies on the label box (8 px of slack) and covers most of it. */
+function expectInside(found: Rect | null, box: Rect) {
+  expect(found).not.toBeNull();
+  if (!found) return;
+  expect(found.x).toBeGreaterThanOrEqual(box.x - 8);
+  expect(found.y).toBeGreaterThanOrEqual(box.y - 8);
+  expect(found.x + found.width).toBeLessThanOrEqual(box.x + box.width + 8);
+  expect(found.y + found.height).toBeLessThanOrEqual(box.y + box.height + 8);
+  expect(found.width * found.height).toBeGreaterThan(0.5 * box.width * box.height);
 }
 
 describe.runIf(existsSync(compositesDir))('shared composite fixtures', () => {
@@ -80,6 +92,30 @@ describe.runIf(existsSync(compositesDir))('shared composite fixtures', () => {
     const afterStart = truth.axis === 'x' ? found.after.x : found.after.y;
     expect(beforeEnd).toBeLessThanOrEqual(truth.start + 1);
     expect(afterStart).toBeGreaterThanOrEqual(truth.end - 1);
+  });
+
+  it('finds the BEFORE and AFTER labels burned into sbs-labels', async () => {
+    const found = detectPanels(await loadRaster(join(compositesDir, 'sbs-labels.jpg')));
+    console.log(`sbs-labels: burned-in labels ${JSON.stringify(found.burnedInLabels)}`);
+    // The README's boxes, each in its own panel's pixels (the after panel starts at x 960).
+    expectInside(found.burnedInLabels.before, { x: 28, y: 28, width: 328, height: 93 });
+    expectInside(found.burnedInLabels.after, { x: 28, y: 28, width: 274, height: 91 });
+  });
+
+  it.each(composites.filter((truth) => truth.file !== 'sbs-labels.jpg').map((t) => t.file))(
+    'finds no burned-in labels in %s',
+    async (file) => {
+      const found = detectPanels(await loadRaster(join(compositesDir, file)));
+      expect(found.burnedInLabels).toEqual({ before: null, after: null });
+    },
+  );
+
+  it.each(['pair-01', 'pair-02'])('finds no burned-in labels in %s', async (pair) => {
+    const found = panelsFromPair(
+      await loadRaster(join(compositesDir, `${pair}-before.jpg`)),
+      await loadRaster(join(compositesDir, `${pair}-after.jpg`)),
+    );
+    expect(found.burnedInLabels).toEqual({ before: null, after: null });
   });
 
   it.each(['pair-01', 'pair-02'])('finds a concentrated treated area in %s', async (pair) => {

@@ -3,6 +3,7 @@
 // can be side by side and a landscape one stacked), never from the aspect ratio alone.
 import type { Rect } from '../geometry.ts';
 import type { Raster } from '../raster.ts';
+import { findBurnedInLabels, type BurnedInLabels } from './burned-in-labels.ts';
 import type { SplitAxis } from './split-axis.ts';
 import { scoreAxis, type ScoredCandidate } from './split-evidence.ts';
 import { downsamplePlane, integralImage, toLuma } from './split-plane.ts';
@@ -21,6 +22,8 @@ export interface PanelDetection {
   isFallback: boolean;
   /** A short explanation for people, e.g. 'white gutter found at x 900–919'. */
   reason: string;
+  /** BEFORE/AFTER labels already burned into the photos, each in its own panel's pixels. */
+  burnedInLabels: BurnedInLabels;
 }
 
 // The resemblance test runs on a copy about this size: plenty for a 20×20 grid per panel,
@@ -35,6 +38,15 @@ const MIN_CONFIDENCE = 0.35;
 export const MIN_PANEL_SIDE = 64;
 
 export function detectPanels(raster: Raster): PanelDetection {
+  const panels = findPanels(raster);
+  const burnedInLabels = findBurnedInLabels(
+    { raster, rect: panels.before },
+    { raster, rect: panels.after },
+  );
+  return { ...panels, burnedInLabels };
+}
+
+function findPanels(raster: Raster): Omit<PanelDetection, 'burnedInLabels'> {
   if (Math.min(raster.width, raster.height) < MIN_SIDE) return splitInMiddle(raster, 0);
   const luma = toLuma(raster);
   const factor = Math.max(1, Math.round(Math.max(raster.width, raster.height) / COARSE_SIDE));
@@ -77,10 +89,11 @@ export function panelsFromPair(before: Raster, after: Raster): PanelDetection {
     confidence: 1,
     isFallback: false,
     reason: 'two separate images: each panel is a whole image',
+    burnedInLabels: findBurnedInLabels({ raster: before }, { raster: after }),
   };
 }
 
-function splitInMiddle(raster: Raster, confidence: number): PanelDetection {
+function splitInMiddle(raster: Raster, confidence: number): Omit<PanelDetection, 'burnedInLabels'> {
   const axis: SplitAxis = raster.width >= raster.height ? 'x' : 'y';
   const cut = Math.floor((axis === 'x' ? raster.width : raster.height) / 2);
   const reason = 'no clear boundary; split in the middle of the longer side';
@@ -95,7 +108,7 @@ function panelsAt(
   cut: { axis: SplitAxis; start: number; end: number },
   confidence: number,
   reason: string,
-): PanelDetection {
+): Omit<PanelDetection, 'burnedInLabels'> {
   const { width, height } = raster;
   const { axis, start, end } = cut;
   const isSideBySide = axis === 'x';

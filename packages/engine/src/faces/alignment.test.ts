@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAffine, invertAffine, type Affine, type Point } from '../geometry.ts';
+import { IDENTITY, applyAffine, invertAffine, type Affine, type Point } from '../geometry.ts';
 import {
   ALIGNMENT_SKIP_REASONS,
   alignAfterToBefore,
@@ -7,7 +7,8 @@ import {
   shouldAlign,
   type Alignment,
 } from './alignment.ts';
-import { makeFace } from './face-landmarks.factory.ts';
+import { makeFace, makeMeshFace } from './face-landmarks.factory.ts';
+import type { FaceLandmarks } from './face-types.ts';
 
 /** A similarity transform from scale, rotation (degrees, clockwise on screen) and translation. */
 function similarity(scale: number, degrees: number, e: number, f: number): Affine {
@@ -150,3 +151,103 @@ describe('planAlignment', () => {
     expect(planAlignment(blind, after).applied).toBe(false);
   });
 });
+
+/** `face` moved by `transform`: eyes, box corner and every mesh point. */
+function moveFace(face: FaceLandmarks, transform: Affine): FaceLandmarks {
+  const corner = applyAffine(transform, { x: face.box.x, y: face.box.y });
+  const scale = Math.hypot(transform.a, transform.b);
+  return {
+    ...face,
+    box: {
+      x: corner.x,
+      y: corner.y,
+      width: face.box.width * scale,
+      height: face.box.height * scale,
+    },
+    leftEye: applyAffine(transform, face.leftEye),
+    rightEye: applyAffine(transform, face.rightEye),
+    mesh: face.mesh.map(([x, y, z]) => {
+      const p = applyAffine(transform, { x, y });
+      return [p.x, p.y, z] as const;
+    }),
+  };
+}
+
+/** A similarity about a point: scale and turn (degrees clockwise) around `centre`. */
+function about(centre: Point, scale: number, degrees: number, shift: Point = { x: 0, y: 0 }) {
+  const turn = similarity(scale, degrees, 0, 0);
+  const moved = applyAffine(turn, centre);
+  return { ...turn, e: centre.x - moved.x + shift.x, f: centre.y - moved.y + shift.y };
+}
+
+describe('planAlignment leaves aligned photos alone', () => {
+  // Face box 264 px wide: 2 % of it is 5.3 px.
+  const before = makeMeshFace(400, 360, 120);
+  const eyes = { x: 400, y: 324 };
+
+  it('keeps the photo as it is when the eyes are within 2 % of the face width and 1°', () => {
+    for (const nearly of [
+      IDENTITY,
+      about(eyes, 1, 0, { x: 4, y: -2 }),
+      about(eyes, 1.015, 0.8),
+      about(eyes, 0.985, -0.9, { x: 2, y: 2 }),
+    ]) {
+      expect(planAlignment(before, moveFace(before, nearly))).toEqual({
+        applied: false,
+        reason: ALIGNMENT_SKIP_REASONS.alreadyAligned,
+      });
+    }
+  });
+
+  it('aligns when the eyes are more than 2 % of the face width off', () => {
+    const outcome = planAlignment(before, moveFace(before, about(eyes, 1, 0, { x: 8, y: 0 })));
+    expect(outcome.applied).toBe(true);
+  });
+
+  it('aligns when the roll differs by more than 1°, even with the eyes close', () => {
+    // 1.5° about the eye midpoint moves each eye only 1.6 px (0.5 % of the face width).
+    const outcome = planAlignment(before, moveFace(before, about(eyes, 1, 1.5)));
+    expect(outcome.applied).toBe(true);
+    if (outcome.applied) expect(outcome.rotationDegrees).toBeCloseTo(-1.5, 6);
+  });
+
+  it('makes the two faces the same size within 2 % of the eye distance when it aligns', () => {
+    const after = moveFace(before, about(eyes, 1.12, 2, { x: 18, y: 12 }));
+    const outcome = planAlignment(before, after);
+    expect(outcome.applied).toBe(true);
+    if (!outcome.applied) return;
+    const mapped = distanceBetween(
+      applyAffine(outcome.transform, after.leftEye),
+      applyAffine(outcome.transform, after.rightEye),
+    );
+    const target = distanceBetween(before.leftEye, before.rightEye);
+    expect(Math.abs(mapped - target) / target).toBeLessThan(0.02);
+  });
+
+  it('compares the faces where the resized after panel shows them', () => {
+    // The after photo is twice the size: resized onto the before frame, the faces coincide.
+    const after = moveFace(before, similarity(2, 0, 0, 0));
+    const halve = similarity(0.5, 0, 0, 0);
+    expect(planAlignment(before, after, true, halve)).toEqual({
+      applied: false,
+      reason: ALIGNMENT_SKIP_REASONS.alreadyAligned,
+    });
+    expect(planAlignment(before, after).applied).toBe(true);
+  });
+
+  it('shows the photos as they are when the eyes and the mesh disagree', () => {
+    // The mesh says the after face is 10 % larger, the eyes that it is 10 % smaller.
+    const meshMoved = moveFace(before, about(eyes, 1.1, 0));
+    const eyesMoved = moveFace(before, about(eyes, 0.9, 0));
+    const confused = { ...meshMoved, leftEye: eyesMoved.leftEye, rightEye: eyesMoved.rightEye };
+    expect(planAlignment(before, confused)).toEqual({
+      applied: false,
+      reason: ALIGNMENT_SKIP_REASONS.unsure,
+    });
+    expect(planAlignment(before, moveFace(before, about(eyes, 0.9, 3))).applied).toBe(true);
+  });
+});
+
+function distanceBetween(p: Point, q: Point): number {
+  return Math.hypot(p.x - q.x, p.y - q.y);
+}

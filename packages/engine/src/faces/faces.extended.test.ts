@@ -5,11 +5,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { applyAffine, type Point } from '../geometry.ts';
+import { applyAffine, invertAffine, type Point } from '../geometry.ts';
 import { warpRaster } from '../node/canvas-renderer.ts';
 import { getNodeFaceDetector } from '../node/human-node.ts';
 import { cropRaster, type Raster } from '../raster.ts';
+import { detectPanels } from '../analysis/split.ts';
+import { buildScene } from '../plan/build-scene.ts';
+import { makeSceneInput } from '../plan/scene-input.factory.ts';
+import { createRaster } from '../raster.ts';
 import { alignAfterToBefore, planAlignment } from './alignment.ts';
+import { faceSceneFields } from './face-scene-fields.ts';
 import type { FaceLandmarks } from './face-types.ts';
 
 const fixtures = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
@@ -106,4 +111,92 @@ describe.runIf(existsSync(fixtures))('faces in the shared fixture photos', () =>
     );
     expect(afterWarp).toBeLessThan(0.02);
   });
+
+  /** Both panels of a fixture: the halves of a composite (split as the render splits), or a pair. */
+  async function panelsOf(files: string[]): Promise<{ before: Raster; after: Raster }> {
+    const [first, second] = files;
+    if (second) {
+      return {
+        before: await loadRaster(path.join(fixtures, 'composites', first ?? '')),
+        after: await loadRaster(path.join(fixtures, 'composites', second)),
+      };
+    }
+    const composite = await loadRaster(path.join(fixtures, 'composites', first ?? ''));
+    const split = detectPanels(composite);
+    return {
+      before: cropRaster(composite, split.before),
+      after: cropRaster(composite, split.after),
+    };
+  }
+
+  const everyFixture = [
+    { files: ['sbs-nogap.jpg'], isAligned: true },
+    { files: ['sbs-gutter20.jpg'], isAligned: true },
+    { files: ['sbs-labels.jpg'], isAligned: true },
+    { files: ['stacked.jpg'], isAligned: true },
+    { files: ['sbs-portrait.jpg'], isAligned: true },
+    { files: ['sbs-small-640x360.png'], isAligned: true },
+    { files: ['pair-01-before.jpg', 'pair-01-after.jpg'], isAligned: true },
+    { files: ['pair-02-before.jpg', 'pair-02-after.jpg'], isAligned: true },
+    { files: ['sbs-misaligned.jpg'], isAligned: false },
+  ];
+
+  it.each(everyFixture)(
+    '$files: aligned only when the halves are not, and every shown pixel is from both photos',
+    async ({ files, isAligned }) => {
+      const detector = await getNodeFaceDetector();
+      const { before, after } = await panelsOf(files);
+      const fields = faceSceneFields({
+        before: await detector.detect(before),
+        after: await detector.detect(after),
+        autoAlign: true,
+        wasDetectionRun: true,
+        panelSizes: { before, after },
+      });
+      const scene = buildScene(
+        makeSceneInput({ beforeSize: before, afterSize: after, ...fields.scene }),
+      );
+      console.log(
+        `${files.join(' + ')}: ${fields.alignment.applied ? 'aligned' : fields.alignment.reason}; ` +
+          `coverage ${JSON.stringify(scene.coverage)} of ${before.width}×${before.height}`,
+      );
+      expect(fields.alignment.applied).toBe(!isAligned);
+      if (isAligned) {
+        // The identity: the after photo is shown as it is, on the whole frame.
+        expect(fields.scene.alignment).toBeNull();
+        expect(scene.coverage).toEqual({ x: 0, y: 0, width: before.width, height: before.height });
+      }
+
+      // The coverage lies inside the before photo, and its corners inside the after photo.
+      const { coverage } = scene;
+      expect(coverage.x).toBeGreaterThanOrEqual(0);
+      expect(coverage.y).toBeGreaterThanOrEqual(0);
+      expect(coverage.x + coverage.width).toBeLessThanOrEqual(before.width);
+      expect(coverage.y + coverage.height).toBeLessThanOrEqual(before.height);
+      const toAfter = invertAffine(scene.afterTransform);
+      for (const [x, y] of [
+        [coverage.x, coverage.y],
+        [coverage.x + coverage.width, coverage.y],
+        [coverage.x, coverage.y + coverage.height],
+        [coverage.x + coverage.width, coverage.y + coverage.height],
+      ] as const) {
+        const p = applyAffine(toAfter, { x, y });
+        expect(p.x).toBeGreaterThanOrEqual(-1e-6);
+        expect(p.y).toBeGreaterThanOrEqual(-1e-6);
+        expect(p.x).toBeLessThanOrEqual(after.width + 1e-6);
+        expect(p.y).toBeLessThanOrEqual(after.height + 1e-6);
+      }
+      // Drawn as the render draws it, no pixel inside the coverage comes from outside the photo.
+      const opaqueAfter = createRaster(after.width, after.height);
+      opaqueAfter.data.fill(255);
+      const warped = warpRaster(opaqueAfter, scene.afterTransform, before);
+      let uncovered = 0;
+      for (let y = coverage.y; y < coverage.y + coverage.height; y += 1) {
+        for (let x = coverage.x; x < coverage.x + coverage.width; x += 1) {
+          if ((warped.data[(y * warped.width + x) * 4 + 3] ?? 0) < 255) uncovered += 1;
+        }
+      }
+      expect(uncovered).toBe(0);
+    },
+  );
 });

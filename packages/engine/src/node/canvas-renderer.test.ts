@@ -31,6 +31,18 @@ function meanColor(frame: Raster, rect: Rect): [number, number, number] {
   return sums.map((sum) => sum / count) as [number, number, number];
 }
 
+/** Pixels of `rect` that are not the plain panel colour (a badge's plate or lettering). */
+function inkPixels(frame: Raster, rect: Rect, panel: [number, number, number]): number {
+  let count = 0;
+  for (let y = Math.ceil(rect.y); y < Math.floor(rect.y + rect.height); y += 1) {
+    for (let x = Math.ceil(rect.x); x < Math.floor(rect.x + rect.width); x += 1) {
+      const i = (y * frame.width + x) * 4;
+      if (panel.some((value, c) => Math.abs((frame.data[i + c] ?? 0) - value) > 40)) count += 1;
+    }
+  }
+  return count;
+}
+
 function inset(rect: Rect, share: number): Rect {
   return {
     x: rect.x + rect.width * share,
@@ -87,6 +99,20 @@ describe('frames drawn by the server renderer', () => {
     expect(beforeSlot!.x + beforeSlot!.width).toBeLessThanOrEqual(afterSlot!.x);
     expect(distance(meanColor(frame, inset(beforeSlot!, 0.3)), BEFORE_RGB)).toBeLessThan(3);
     expect(distance(meanColor(frame, inset(afterSlot!, 0.3)), AFTER_RGB)).toBeLessThan(3);
+  });
+
+  it('leaves its own badges out when the photos carry burned-in labels', () => {
+    const at = Math.round((phasesFor(scene).endCardStart - 0.5) * scene.fps);
+    const label = evaluate(scene, at / scene.fps).labels.find((shown) => shown.text === 'BEFORE');
+    expect(label).toBeDefined();
+    if (!label) return;
+    const underBadge = label.box;
+    const hidden = createFrameRenderer(
+      { ...scene, hideLabels: true },
+      { before, after, logo: null },
+    );
+    expect(inkPixels(renderer.frameRaster(at), underBadge, BEFORE_RGB)).toBeGreaterThan(200);
+    expect(inkPixels(hidden.frameRaster(at), underBadge, BEFORE_RGB)).toBe(0);
   });
 
   it('draws the end card text (ink inside the safe box on the plain card)', () => {

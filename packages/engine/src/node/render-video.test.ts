@@ -4,6 +4,7 @@ import path from 'node:path';
 import { outputSizeFor, type Aspect, type PlanId } from '@glowreel/contracts';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { burnLabel } from '../analysis/burned-in-labels.synthetic.ts';
 import { compose, paintPortrait } from '../analysis/split-synthetic.ts';
 import type { Raster } from '../raster.ts';
 import { probeVideo } from './ffprobe.ts';
@@ -206,5 +207,21 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
       format: 'png',
       decodedAt: { width: 640, height: 256 },
     });
+  });
+});
+
+describe('prepareRender: labels burned into the composite', () => {
+  it('leaves out its own badges when the photo has BEFORE/AFTER labels', async () => {
+    const before = paintPortrait(640, 800, { seed: 5 });
+    const after = paintPortrait(640, 800, { seed: 5, brightness: 1.06 });
+    const plain = await writeComposite('unlabelled.png', compose('x', before, after));
+    burnLabel(before, { text: 'BEFORE', x: 24, y: 24, dot: 6 });
+    burnLabel(after, { text: 'AFTER', x: 24, y: 24, dot: 6 });
+    const labelled = await writeComposite('labelled.png', compose('x', before, after));
+
+    const withLabels = await prepareRender(request(labelled, 'free', '16:9', workDir));
+    expect(withLabels.scene.hideLabels).toBe(true);
+    const withoutLabels = await prepareRender(request(plain, 'free', '16:9', workDir));
+    expect(withoutLabels.scene.hideLabels).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type {
   Template,
   TreatedAreaName,
 } from '@glowreel/contracts';
+import { hasBurnedInLabels } from '../analysis/burned-in-labels.ts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../plan/build-scene.ts';
@@ -150,6 +151,7 @@ export async function prepareRender(
     after: afterFace,
     autoAlign: request.options.autoAlign,
     wasDetectionRun: request.faceDetection,
+    panelSizes: { before, after },
   });
   // Only the hand-gesture highlight compares the panels pixel by pixel, and only when the
   // stated area cannot be found on the after face: warping the after photo cost 10–60 ms
@@ -167,6 +169,7 @@ export async function prepareRender(
     afterSize: after,
     ...faceFields,
     treatedArea: treated?.rect ?? null,
+    hasBurnedInLabels: hasBurnedInLabels(panels),
     branding: {
       ...request.branding,
       disclosure: request.branding.disclosure ?? undefined,

@@ -6,6 +6,7 @@ import {
 } from '@glowreel/contracts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import type { Affine, Point, Rect } from '../geometry.ts';
+import { coverageRect } from './coverage.ts';
 import { planFaceMotion } from '../motion/face-motion-plan.ts';
 import { frameSlot, subjectOf } from './framing.ts';
 import { computeLayout } from './layout.ts';
@@ -35,15 +36,13 @@ export interface SceneInput {
    * when no face analysis ran. Omitted means null.
    */
   faces?: { before: FaceLandmarks | null; after: FaceLandmarks | null } | null;
-  /** The canonical area both photos cover; omitted means the whole before panel. */
-  coverage?: Rect | null;
-  /** True when the photos carry burned-in BEFORE/AFTER labels. */
-  hideLabels?: boolean;
   branding: Partial<Branding> & { clinicName: string };
+  /** The photos already carry BEFORE/AFTER labels (see PanelDetection); omitted means no. */
+  hasBurnedInLabels?: boolean;
 }
 
 /** Stretches the after panel onto the before panel's frame when there is no alignment. */
-function resizeTransform(
+export function resizeTransform(
   from: { width: number; height: number },
   to: { width: number; height: number },
 ): Affine {
@@ -71,7 +70,7 @@ export function buildScene(input: SceneInput): Scene {
   const afterScale = Math.sqrt(
     Math.abs(afterTransform.a * afterTransform.d - afterTransform.b * afterTransform.c),
   );
-  const coverage = input.coverage ?? { x: 0, y: 0, ...beforeSize };
+  const coverage = coverageRect(beforeSize, input.afterSize, afterTransform);
   const subject = subjectOf(faceBox(input), input.treatedArea, coverage);
   const layout = computeLayout(input.size, input.options.aspect);
   // Face motion is judged on the closest crop the templates draw (the 120 px rule of old was
@@ -118,7 +117,7 @@ export function buildScene(input: SceneInput): Scene {
     faceBox: faceBox(input),
     subject,
     sourceScale: afterScale,
-    hideLabels: input.hideLabels ?? false,
+    hideLabels: input.hasBurnedInLabels ?? false,
     treatedArea: statedRect ?? input.treatedArea,
     treatedAreaName: input.options.treatedArea ?? null,
     treatedAreaSource: statedRect ? 'landmarks' : input.treatedArea ? 'pixel_difference' : null,

@@ -40,7 +40,11 @@ export interface Scene {
   panelSize: { width: number; height: number };
   /** Maps after-image pixels into the canonical frame (alignment, or a plain resize). */
   afterTransform: Affine;
-  /** The part of the canonical frame both photos cover: no view ever leaves it. */
+  /**
+   * The part of the canonical frame both photos cover after `afterTransform`: the whole frame
+   * unless an alignment turned or shrank the after photo. Every view stays inside it, so no
+   * pixel from outside a photo (a backdrop wedge) is shown.
+   */
   coverage: Rect;
   /** The before face's box in canonical pixels (text keeps off it); null when none was found. */
   faceBox: Rect | null;
@@ -48,7 +52,10 @@ export interface Scene {
   subject: Rect;
   /** Canonical pixels per after-photo pixel (≥ 1 means the after photo is enlarged to align). */
   sourceScale: number;
-  /** True when the photos carry their own burned-in labels, so ours are left out. */
+  /**
+   * The photos carry their own BEFORE/AFTER labels (found by the split analysis): our badges
+   * are left out rather than doubled.
+   */
   hideLabels: boolean;
   /**
    * The treated area in canonical coordinates (the highlight): the stated area's landmark box

@@ -42,6 +42,7 @@ const photo: PreviewPhoto = {
     isFallback: false,
     confidence: 1,
     reason: 'sharp cut at x 1000 where the two photos meet',
+    burnedInLabels: { before: null, after: null },
   },
   before: { width: 1000, height: 1250 },
   after: { width: 1000, height: 1250 },
@@ -70,6 +71,21 @@ describe('buildPreviewScene', () => {
     expect(scene.faceBox).toBeNull();
     expect(scene.faceMotion.before).toBeNull();
     expect(faceWarnings).toEqual([]);
+  });
+
+  it('leaves out its own BEFORE/AFTER badges when the photo has them burned in, like the render', () => {
+    const labelled: PreviewPhoto = {
+      ...photo,
+      split: {
+        ...photo.split,
+        burnedInLabels: {
+          before: { x: 28, y: 28, width: 328, height: 93 },
+          after: { x: 28, y: 28, width: 274, height: 91 },
+        },
+      },
+    };
+    expect(buildPreviewScene(labelled, settings('free'), false, null).scene.hideLabels).toBe(true);
+    expect(buildPreviewScene(photo, settings('free'), false, null).scene.hideLabels).toBe(false);
   });
 
   it('plays a face the model could not look for like one still being looked for', () => {

@@ -4,6 +4,7 @@ import {
   buildScene,
   faceSceneFields,
   coverSeconds,
+  hasBurnedInLabels,
   type Rect,
   type Scene,
   type SceneInput,
@@ -67,6 +68,7 @@ export function buildPreviewScene(
           after: found?.after,
           autoAlign: options.autoAlign,
           wasDetectionRun: !isDetectionOff,
+          panelSizes: { before: photo.before, after: photo.after },
         })
       : null;
   const input: SceneInput = {
@@ -79,6 +81,7 @@ export function buildPreviewScene(
     // Like the server: only the highlight effect looks for the treated area, and the pixel
     // difference is only the fallback when the face's landmarks cannot place it.
     treatedArea: options.emphasisEffect === 'hand_gesture' ? photo.treatedArea : null,
+    hasBurnedInLabels: hasBurnedInLabels(photo.split),
     branding: {
       clinicName: text.clinicName.trim() || settings.fallbackClinicName,
       contact: text.contact.trim() || null,

@@ -1,4 +1,10 @@
-import { cropRaster, detectPanels, findTreatedArea, type Rect } from '@glowreel/engine';
+import {
+  cropRaster,
+  detectPanels,
+  findTreatedArea,
+  type BurnedInLabels,
+  type Rect,
+} from '@glowreel/engine';
 import { decodePhoto, rasterToCanvas, resizeToRaster } from './decode-photo.ts';
 
 /** The part of the engine's panel detection the screen uses. */
@@ -11,6 +17,8 @@ export interface PanelSplit {
   confidence: number;
   /** A short explanation for people, e.g. 'white gutter found at x 900–919'. */
   reason: string;
+  /** BEFORE/AFTER labels already in the photo, each in its own panel's pixels. */
+  burnedInLabels: BurnedInLabels;
 }
 
 /** A chosen photo, cut into its before and after panels the way the server render cuts it. */

@@ -1,4 +1,4 @@
-import { DEFAULT_VIDEO_OPTIONS, type Profile } from '@glowreel/contracts';
+import { DEFAULT_VIDEO_OPTIONS, defaultVideoTitle, type Profile } from '@glowreel/contracts';
 import { DEFAULT_DISCLOSURE } from '@glowreel/engine';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -27,11 +27,6 @@ import { useVideoJob } from '../../lib/use-video-job.ts';
 import { ResumeNotice } from './resume-notice.tsx';
 import { useResumedVideo } from './use-resumed-video.ts';
 import { VideoOptionsFields } from './video-options-fields.tsx';
-
-/** SPEC §3: the server's default title, shown as the title field's placeholder. */
-function defaultTitle(now: Date): string {
-  return `Clinical Video - ${now.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`;
-}
 
 /**
  * The /generate workflow: photo → options (live preview) → consent → render → result.
@@ -67,7 +62,9 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const [videoImage, setVideoImage] = useState<File | null>(null);
   const job = useVideoJob(video);
   const jobRef = useRef<HTMLDivElement>(null);
-  const [titlePlaceholder] = useState(() => defaultTitle(new Date()));
+  // The date is fixed when the page opens; the treatment follows what the clinic types.
+  const [openedAt] = useState(() => new Date());
+  const titlePlaceholder = defaultVideoTitle(openedAt, text.treatmentTitle);
 
   const refreshCredits = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),

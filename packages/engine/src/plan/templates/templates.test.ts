@@ -125,7 +125,7 @@ describe('the templates', () => {
     for (const template of TEMPLATES) {
       const scene = buildScene({
         ...makeSceneInput({ options: { template } }),
-        hideLabels: true,
+        hasBurnedInLabels: true,
       });
       expect(moments.flatMap((t) => evaluate(scene, t).labels)).toEqual([]);
     }
