@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { harnessFonts } from '../helpers/engine-fonts.ts';
 import { build } from 'esbuild';
 import { buildScene, phasesFor, type Raster, type SceneInput } from '@glowreel/engine';
-import { createFrameRenderer, engineFontFiles } from '@glowreel/engine/node';
+import { createFrameRenderer } from '@glowreel/engine/node';
 
 /** A textured panel painted in code, so filtering differences would show if there were any. */
 function texturedPanel(width: number, height: number, tint: number): Raster {
@@ -55,10 +56,7 @@ test('the browser preview draws the same frames as the server render', async ({ 
   const scene = buildScene(input);
   const phases = phasesFor(scene);
   const server = createFrameRenderer(scene, { before, after, logo: null });
-  const fonts = engineFontFiles().map((file) => ({
-    weight: file.includes('-700-') ? '700' : '400',
-    base64: readFileSync(file).toString('base64'),
-  }));
+  const fonts = harnessFonts();
 
   for (const seconds of [(phases.wipeStart + phases.wipeEnd) / 2, phases.splitEnd + 0.5, 7.9]) {
     const frameIndex = Math.round(seconds * scene.fps);

@@ -18,6 +18,7 @@ export function drawEndCard<T>(
 ): void {
   const safe = endCard.layout.safe;
   const unit = Math.min(scene.width, scene.height);
+  const { typeface } = scene.branding;
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = endCard.opacity;
@@ -39,21 +40,21 @@ export function drawEndCard<T>(
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = scene.colors.text;
-  ctx.font = fontSpec(700, unit * 0.075);
+  ctx.font = fontSpec(700, unit * 0.075, typeface);
   ctx.fillText(scene.branding.clinicName, centerX, y, safe.width);
   if (scene.branding.treatmentTitle) {
     y += unit * 0.075;
     ctx.fillStyle = scene.colors.accent;
-    ctx.font = fontSpec(400, unit * 0.045);
+    ctx.font = fontSpec(400, unit * 0.045, typeface);
     ctx.fillText(scene.branding.treatmentTitle, centerX, y, safe.width);
   }
   if (scene.branding.contact) {
     y += unit * 0.07;
     ctx.fillStyle = scene.colors.text;
-    ctx.font = fontSpec(400, unit * 0.04);
+    ctx.font = fontSpec(400, unit * 0.04, typeface);
     ctx.fillText(scene.branding.contact, centerX, y, safe.width);
   }
-  ctx.font = fontSpec(400, unit * 0.03);
+  ctx.font = fontSpec(400, unit * 0.03, typeface);
   ctx.fillStyle = 'rgba(248, 250, 252, 0.75)';
   ctx.textBaseline = 'bottom';
   ctx.fillText(scene.branding.disclosure, centerX, safe.y + safe.height, safe.width);

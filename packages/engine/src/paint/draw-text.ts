@@ -1,14 +1,16 @@
+import type { Typeface } from '@glowreel/contracts';
 import { fontSpec, type Canvas2D } from './canvas.ts';
 import { clipToRect, resetTransform, roundedRectPath } from './draw-shapes.ts';
 import type { FrameState, LabelState } from '../plan/timeline.ts';
 
-export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState): void {
+/** `typeface` is the brand kit's (Scene.branding.typeface); omitted = the default, Inter. */
+export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState, typeface?: Typeface): void {
   if (label.clip.width <= 0 || label.opacity <= 0) return;
   ctx.save();
   resetTransform(ctx);
   clipToRect(ctx, label.clip);
   ctx.globalAlpha = label.opacity;
-  ctx.font = fontSpec(700, label.fontSize);
+  ctx.font = fontSpec(700, label.fontSize, typeface);
   const padX = label.fontSize * 0.55;
   const padY = label.fontSize * 0.32;
   const textWidth = ctx.measureText(label.text).width;
@@ -29,11 +31,12 @@ export function drawCaption<T>(
   ctx: Canvas2D<T>,
   caption: NonNullable<FrameState['caption']>,
   color: string,
+  typeface?: Typeface,
 ): void {
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = caption.opacity;
-  ctx.font = fontSpec(400, caption.fontSize);
+  ctx.font = fontSpec(400, caption.fontSize, typeface);
   ctx.fillStyle = color;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';

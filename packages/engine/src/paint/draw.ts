@@ -30,7 +30,8 @@ export function draw<T>(
   if (state.highlight) drawHighlight(ctx, state.highlight, scene.colors.accent);
   const labelFont = state.labels[0]?.fontSize ?? 24;
   if (state.divider) drawDivider(ctx, state.divider, scene.colors.accent, labelFont);
-  for (const label of state.labels) drawLabel(ctx, label);
-  if (state.caption) drawCaption(ctx, state.caption, scene.colors.text);
+  const { typeface } = scene.branding;
+  for (const label of state.labels) drawLabel(ctx, label, typeface);
+  if (state.caption) drawCaption(ctx, state.caption, scene.colors.text, typeface);
   if (state.endCard) drawEndCard(ctx, scene, assets, state.endCard, options.logoSize);
 }
