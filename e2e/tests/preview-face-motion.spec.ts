@@ -1,7 +1,6 @@
 // Face motion draws the same frames in the browser preview as in the server render: the
 // scene (with the face mesh) is built from the same input on both sides, and the warp is
 // the engine's own Canvas 2D code.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { harnessFonts } from '../helpers/engine-fonts.ts';

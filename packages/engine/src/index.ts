@@ -33,6 +33,7 @@ export {
 } from './text/fit-text.ts';
 export { ELLIPSIS } from './text/wrap-words.ts';
 export { canvasMeasure, type MeasureText } from './text/measure-text.ts';
+export { findUnappliedFont } from './text/verify-typeface.ts';
 export {
   MIN_CAP_HEIGHT_RATIO,
   capHeightPx,

@@ -1,13 +1,7 @@
 import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { fontSpec } from '../paint/canvas.ts';
-import {
-  BUNDLED_FONT_FILES,
-  FONT_WEIGHTS,
-  TYPEFACE_DEFINITIONS,
-  type FontFile,
-} from '../text/typefaces.ts';
-import type { Typeface } from '@glowreel/contracts';
+import { BUNDLED_FONT_FILES, TYPEFACE_DEFINITIONS, type FontFile } from '../text/typefaces.ts';
+import { findUnappliedFont } from '../text/verify-typeface.ts';
 
 const require = createRequire(import.meta.url);
 let registered = false;
@@ -22,36 +16,26 @@ export function engineFontFiles(): EngineFontFile[] {
   return BUNDLED_FONT_FILES.map((file) => ({ ...file, path: require.resolve(file.specifier) }));
 }
 
-// Capitals, lower case and figures: wide and narrow glyphs, so any other font measures otherwise.
-const PROBE_TEXT = 'Glowreel Lip Filler 2 weeks MWil';
-const PROBE_SIZE = 40;
-const MISSING_FAMILY = 'Glowreel Font That Is Not Registered';
-
 /**
- * Throws unless the typeface really draws: measured against the fallback a missing font
- * would silently use, and its bold against its regular. A fresh canvas each time, because
- * @napi-rs/canvas keeps a font it looked up before the registration.
+ * Throws unless the family really draws (findUnappliedFont). A fresh canvas for every
+ * measurement, because @napi-rs/canvas keeps a font it looked up before the registration.
  */
-function verifyTypeface(typeface: Typeface): void {
-  const { family, fallback } = TYPEFACE_DEFINITIONS[typeface];
-  const measure = (font: string) => {
+export function verifyFontFamily(family: string, fallback: string): void {
+  const problem = findUnappliedFont({ family, fallback }, (text, font) => {
     const context = createCanvas(8, 8).getContext('2d');
     context.font = font;
-    return context.measureText(PROBE_TEXT).width;
-  };
-  const widths = FONT_WEIGHTS.map((weight) => {
-    const width = measure(fontSpec(weight, PROBE_SIZE, typeface));
-    const fallbackWidth = measure(`${weight} ${PROBE_SIZE}px "${MISSING_FAMILY}", ${fallback}`);
-    if (!(width > 0) || width === fallbackWidth) {
-      throw new Error(
-        `the engine font "${family}" ${weight} did not apply: it measures ${width} px, ` +
-          `the same as the fallback font`,
-      );
-    }
-    return width;
+    return context.measureText(text).width;
   });
-  if (new Set(widths).size !== widths.length) {
-    throw new Error(`the engine font "${family}" draws its bold as wide as its regular`);
+  if (problem) throw new Error(problem);
+}
+
+/** Registers font files under their family names; throws on the first one that fails. */
+export function registerFontFiles(files: readonly { family: string; path: string }[]): void {
+  for (const file of files) {
+    // registerFromPath answers null rather than throwing for a missing or unreadable file.
+    if (!GlobalFonts.registerFromPath(file.path, file.family)) {
+      throw new Error(`could not register the engine font "${file.family}" from ${file.path}`);
+    }
   }
 }
 
@@ -61,11 +45,9 @@ function verifyTypeface(typeface: Typeface): void {
  */
 export function registerEngineFonts(): void {
   if (registered) return;
-  for (const file of engineFontFiles()) {
-    if (!GlobalFonts.registerFromPath(file.path, file.family)) {
-      throw new Error(`could not register the engine font ${file.path}`);
-    }
+  registerFontFiles(engineFontFiles());
+  for (const { family, fallback } of Object.values(TYPEFACE_DEFINITIONS)) {
+    verifyFontFamily(family, fallback);
   }
-  for (const typeface of Object.keys(TYPEFACE_DEFINITIONS) as Typeface[]) verifyTypeface(typeface);
   registered = true;
 }
