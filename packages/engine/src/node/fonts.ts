@@ -45,7 +45,14 @@ export function registerFontFiles(files: readonly { family: string; path: string
  */
 export function registerEngineFonts(): void {
   if (registered) return;
-  registerFontFiles(engineFontFiles());
+  // Within a family, the file registered last is the one text is shaped with; the others
+  // only fill in missing glyphs, unkerned. Registering latin last keeps its kerning, as in
+  // the browser (measured: "AV Wa To" in Inter bold is 4 px wider the other way round).
+  const files = engineFontFiles();
+  registerFontFiles([
+    ...files.filter((file) => file.subset !== 'latin'),
+    ...files.filter((file) => file.subset === 'latin'),
+  ]);
   for (const { family, fallback } of Object.values(TYPEFACE_DEFINITIONS)) {
     verifyFontFamily(family, fallback);
   }
