@@ -5,9 +5,17 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
 import { TYPEFACES } from '@glowreel/contracts';
-import { buildScene, phasesFor, type Raster, type SceneInput } from '@glowreel/engine';
+import {
+  BUNDLED_FONT_FILES,
+  buildScene,
+  phasesFor,
+  type Raster,
+  type SceneInput,
+} from '@glowreel/engine';
 import { createFrameRenderer } from '@glowreel/engine/node';
 import { harnessFonts } from '../helpers/engine-fonts.ts';
+import { texturedCompositePng } from '../helpers/face-photo.ts';
+import { signUp } from '../helpers/site.ts';
 
 function gradientPanel(width: number, height: number): Raster {
   const data = new Uint8ClampedArray(width * height * 4);
@@ -112,3 +120,30 @@ for (const typeface of TYPEFACES) {
     }
   });
 }
+
+test('the /generate preview loads every bundled typeface before it draws', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await signUp(page, 'Lumen Aesthetics');
+  await page.goto('/generate');
+  await page.getByLabel('Upload your before & after photo').setInputFiles({
+    name: 'composite.png',
+    mimeType: 'image/png',
+    buffer: await texturedCompositePng({ width: 1280, height: 800 }),
+  });
+  await expect(page.locator('canvas[aria-label^="Live preview"]')).toBeVisible();
+  const expected = BUNDLED_FONT_FILES.map((file) => `${file.family} ${file.weight} loaded`);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts]
+          .map((face) => `${face.family.replace(/"/g, '')} ${face.weight} ${face.status}`)
+          .filter((face) => face.startsWith('Glowreel '))
+          .sort(),
+      ),
+    )
+    .toEqual(expected.sort());
+  expect(problems.filter((text) => /font/i.test(text))).toEqual([]);
+});
