@@ -137,12 +137,14 @@ test('the /generate preview loads every bundled typeface before it draws', async
   const expected = BUNDLED_FONT_FILES.map((file) => `${file.family} ${file.weight} loaded`);
   await expect
     .poll(() =>
-      page.evaluate(() =>
-        [...document.fonts]
-          .map((face) => `${face.family.replace(/"/g, '')} ${face.weight} ${face.status}`)
-          .filter((face) => face.startsWith('Glowreel '))
-          .sort(),
-      ),
+      page.evaluate(() => {
+        const faces: string[] = [];
+        document.fonts.forEach((face) => {
+          const family = face.family.replace(/"/g, '');
+          if (family.startsWith('Glowreel ')) faces.push(`${family} ${face.weight} ${face.status}`);
+        });
+        return faces.sort();
+      }),
     )
     .toEqual(expected.sort());
   expect(problems.filter((text) => /font/i.test(text))).toEqual([]);
