@@ -1,16 +1,15 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TYPEFACES, type Typeface } from '@glowreel/contracts';
 import { fitText, type FitTextOptions } from '../text/fit-text.ts';
-import { canvasMeasure } from '../text/measure-text.ts';
-import { registerEngineFonts } from './fonts.ts';
+import { createNodeTextMeasure } from './fonts.ts';
 
 // fitText with the real measure: the very fonts the render paints with, on @napi-rs/canvas.
 
-beforeAll(() => registerEngineFonts());
+// Registers the fonts before anything is measured, as the render's planning step will.
+const measure = createNodeTextMeasure();
 
 function fitWithCanvas(typeface: Typeface, overrides: Partial<FitTextOptions>) {
-  const measure = canvasMeasure(createCanvas(8, 8).getContext('2d'));
   const options: FitTextOptions = {
     measure,
     text: 'Lip filler · 2 weeks',

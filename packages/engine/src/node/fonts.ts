@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { BUNDLED_FONT_FILES, TYPEFACE_DEFINITIONS, type FontFile } from '../text/typefaces.ts';
+import { canvasMeasure, type MeasureText } from '../text/measure-text.ts';
 import { findUnappliedFont } from '../text/verify-typeface.ts';
 
 const require = createRequire(import.meta.url);
@@ -57,4 +58,13 @@ export function registerEngineFonts(): void {
     verifyFontFamily(family, fallback);
   }
   registered = true;
+}
+
+/**
+ * A MeasureText for fitText on the server, over the fonts the render paints with: registers
+ * them first, so nothing is measured with a font looked up too early.
+ */
+export function createNodeTextMeasure(): MeasureText {
+  registerEngineFonts();
+  return canvasMeasure(createCanvas(8, 8).getContext('2d'));
 }

@@ -15,19 +15,17 @@ describe('cap height', () => {
   });
 
   it('gives the cap height as a share of the frame height', () => {
-    expect(capHeightRatio({ fontSize: 40, typeface: 'montserrat' }, 1120)).toBeCloseTo(0.025, 6);
-    expect(() => capHeightRatio({ fontSize: 40, typeface: 'inter' }, 0)).toThrow(RangeError);
+    expect(capHeightRatio(40, 'montserrat', 1120)).toBeCloseTo(0.025, 6);
+    expect(() => capHeightRatio(40, 'inter', 0)).toThrow(RangeError);
   });
 
   it.each(TYPEFACES)('finds the smallest legible size of %s for each frame height', (typeface) => {
     for (const frameHeight of [720, 1080, 1280, 1920]) {
       const size = minLegibleFontSize(frameHeight, typeface);
-      expect(capHeightRatio({ fontSize: size, typeface }, frameHeight)).toBeGreaterThanOrEqual(
+      expect(capHeightRatio(size, typeface, frameHeight)).toBeGreaterThanOrEqual(
         MIN_CAP_HEIGHT_RATIO,
       );
-      expect(capHeightRatio({ fontSize: size - 1, typeface }, frameHeight)).toBeLessThan(
-        MIN_CAP_HEIGHT_RATIO,
-      );
+      expect(capHeightRatio(size - 1, typeface, frameHeight)).toBeLessThan(MIN_CAP_HEIGHT_RATIO);
     }
   });
 });

@@ -14,12 +14,9 @@ export function capHeightPx(fontSize: number, typeface: Typeface): number {
 }
 
 /** A capital letter's height as a share of the frame's height (compare with MIN_CAP_HEIGHT_RATIO). */
-export function capHeightRatio(
-  text: { fontSize: number; typeface: Typeface },
-  frameHeight: number,
-): number {
+export function capHeightRatio(fontSize: number, typeface: Typeface, frameHeight: number): number {
   if (!(frameHeight > 0)) throw new RangeError(`frame height must be positive, got ${frameHeight}`);
-  return capHeightPx(text.fontSize, text.typeface) / frameHeight;
+  return capHeightPx(fontSize, typeface) / frameHeight;
 }
 
 /**

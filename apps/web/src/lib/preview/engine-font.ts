@@ -3,6 +3,7 @@ import {
   TYPEFACE_DEFINITIONS,
   canvasMeasure,
   findUnappliedFont,
+  type MeasureText,
 } from '@glowreel/engine';
 import { useSyncExternalStore } from 'react';
 import { ENGINE_FONT_URLS } from './engine-font-urls.ts';
@@ -60,6 +61,17 @@ export function loadEngineFonts(): Promise<void> {
       },
     );
   return loading;
+}
+
+/**
+ * A MeasureText for fitText in the preview, once every typeface is loaded (a canvas keeps a
+ * font it looked up before the font arrived, so nothing may measure earlier).
+ */
+export async function createPreviewTextMeasure(): Promise<MeasureText> {
+  await loadEngineFonts();
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) throw new Error('the preview has no 2D canvas to measure text with');
+  return canvasMeasure(context);
 }
 
 function setStatus(next: FontStatus): void {
