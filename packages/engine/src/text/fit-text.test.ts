@@ -73,6 +73,11 @@ describe('fitText', () => {
     expect(fitted).toMatchObject({ lines: ['aaaa', 'bbbb'], fontSize: 20, lineHeight: 30 });
   });
 
+  it('never grows past a fractional design size, even above a fractional minimum', () => {
+    const fitted = fit({ text: 'A much longer treatment title', designSize: 10.5, minSize: 10.2 });
+    expect(fitted.fontSize).toBe(10);
+  });
+
   it('starts a new line at every line break of the text', () => {
     expect(fit({ text: 'Lip\nfiller' }).lines).toEqual(['Lip', 'filler']);
   });

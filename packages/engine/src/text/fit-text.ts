@@ -72,7 +72,9 @@ export function fitText(options: FitTextOptions): FittedText {
   const lineHeightRatio = options.lineHeight ?? DEFAULT_LINE_HEIGHT;
   const paragraphs = splitWords(options.text);
   const largest = Math.floor(options.designSize);
-  const smallest = Math.ceil(options.minSize);
+  // Whole pixels inside [minSize, designSize]; when none lies between (10.2 and 10.5), the
+  // design size rounded down wins: text never grows past its design.
+  const smallest = Math.min(Math.ceil(options.minSize), largest);
 
   const atSize = (fontSize: number) => {
     const font = fontSpec(weight, fontSize, typeface);
