@@ -1,13 +1,6 @@
 // Bundled into a blank Chromium page by preview-equals-render.spec.ts: draws one frame
 // of a scene with the engine's timeline on an HTML canvas, exactly as the preview does.
-import {
-  buildScene,
-  draw,
-  ENGINE_FONT_FAMILY,
-  evaluate,
-  type Canvas2D,
-  type SceneInput,
-} from '@glowreel/engine';
+import { buildScene, draw, evaluate, type Canvas2D, type SceneInput } from '@glowreel/engine';
 
 interface PanelPixels {
   width: number;
@@ -24,10 +17,20 @@ function toCanvas(panel: PanelPixels): HTMLCanvasElement {
   return canvas;
 }
 
-async function loadFonts(fonts: { weight: string; base64: string }[]): Promise<void> {
+interface HarnessFont {
+  family: string;
+  weight: string;
+  unicodeRange: string;
+  base64: string;
+}
+
+async function loadFonts(fonts: HarnessFont[]): Promise<void> {
   for (const font of fonts) {
     const bytes = Uint8Array.from(atob(font.base64), (char) => char.charCodeAt(0));
-    const face = new FontFace(ENGINE_FONT_FAMILY, bytes, { weight: font.weight });
+    const face = new FontFace(font.family, bytes, {
+      weight: font.weight,
+      unicodeRange: font.unicodeRange,
+    });
     document.fonts.add(await face.load());
   }
 }
@@ -35,7 +38,7 @@ async function loadFonts(fonts: { weight: string; base64: string }[]): Promise<v
 async function renderPreviewFrame(
   input: SceneInput,
   panels: { before: PanelPixels; after: PanelPixels },
-  fonts: { weight: string; base64: string }[],
+  fonts: HarnessFont[],
   seconds: number,
 ): Promise<string> {
   await loadFonts(fonts);

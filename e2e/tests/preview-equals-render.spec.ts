@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { harnessFonts } from '../helpers/engine-fonts.ts';
 import { build } from 'esbuild';
 import { EMPHASIS_EFFECTS, TEMPLATES } from '@glowreel/contracts';
 import { buildScene, coverSeconds, type Raster, type SceneInput } from '@glowreel/engine';
-import { createFrameRenderer, engineFontFiles } from '@glowreel/engine/node';
+import { createFrameRenderer } from '@glowreel/engine/node';
 
 /** A textured panel painted in code, so filtering differences would show if there were any. */
 function texturedPanel(width: number, height: number, tint: number): Raster {
@@ -41,10 +41,7 @@ for (const template of TEMPLATES) {
 
     const before = texturedPanel(420, 520, 0);
     const after = texturedPanel(420, 520, 30);
-    const fonts = engineFontFiles().map((file) => ({
-      weight: file.includes('-700-') ? '700' : '400',
-      base64: readFileSync(file).toString('base64'),
-    }));
+    const fonts = harnessFonts();
     for (const emphasisEffect of EMPHASIS_EFFECTS) {
       const input: SceneInput = {
         size: { width: 1280, height: 720 },

@@ -1,12 +1,12 @@
 // Face motion draws the same frames in the browser preview as in the server render: the
 // scene (with the face mesh) is built from the same input on both sides, and the warp is
 // the engine's own Canvas 2D code.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { harnessFonts } from '../helpers/engine-fonts.ts';
 import { build } from 'esbuild';
 import { buildScene, type FaceLandmarks, type Raster, type SceneInput } from '@glowreel/engine';
-import { createFrameRenderer, engineFontFiles } from '@glowreel/engine/node';
+import { createFrameRenderer } from '@glowreel/engine/node';
 
 /** Fine texture plus broad shading, so any sampling difference would show. */
 function texturedPanel(width: number, height: number, tint: number): Raster {
@@ -68,10 +68,7 @@ test('the browser preview moves the faces exactly as the server render does', as
   const before = texturedPanel(600, 720, 0);
   const after = texturedPanel(600, 720, 30);
   const face = generatedFace(300, 330, 170);
-  const fonts = engineFontFiles().map((file) => ({
-    weight: file.includes('-700-') ? '700' : '400',
-    base64: readFileSync(file).toString('base64'),
-  }));
+  const fonts = harnessFonts();
   const cases: { animation: SceneInput['options']['primaryAnimation']; seconds: number[] }[] = [
     // Mid-turn during the wipe, the held turn, the other way in the side-by-side; a blink.
     { animation: 'animate_before_head_turn', seconds: [1.2, 1.9, 4.3] },

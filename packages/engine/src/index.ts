@@ -18,6 +18,35 @@ export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
 export { buildScene, frameCount, type SceneInput } from './plan/build-scene.ts';
 export { coverageRect } from './plan/coverage.ts';
 export { ENGINE_FONT_FAMILY, fontSpec, type Canvas2D } from './paint/canvas.ts';
+export {
+  BUNDLED_FONT_FILES,
+  FONT_SUBSETS,
+  FONT_WEIGHTS,
+  INTER_FAMILY,
+  MONTSERRAT_FAMILY,
+  PLAYFAIR_DISPLAY_FAMILY,
+  SUBSET_UNICODE_RANGES,
+  TYPEFACE_DEFINITIONS,
+  type FontFile,
+  type FontSubset,
+  type FontWeight,
+  type TypefaceDefinition,
+} from './text/typefaces.ts';
+export {
+  DEFAULT_LINE_HEIGHT,
+  fitText,
+  type FitTextOptions,
+  type FittedText,
+} from './text/fit-text.ts';
+export { ELLIPSIS } from './text/wrap-words.ts';
+export { canvasMeasure, type MeasureText } from './text/measure-text.ts';
+export { findUnappliedFont } from './text/verify-typeface.ts';
+export {
+  MIN_CAP_HEIGHT_RATIO,
+  capHeightPx,
+  capHeightRatio,
+  minLegibleFontSize,
+} from './text/cap-height.ts';
 export { draw, type DrawOptions } from './paint/draw.ts';
 export { panelPlacement } from './paint/draw-panels.ts';
 export {

@@ -1,3 +1,6 @@
+import { DEFAULT_TYPEFACE, type Typeface } from '@glowreel/contracts';
+import { INTER_FAMILY, TYPEFACE_DEFINITIONS, type FontWeight } from '../text/typefaces.ts';
+
 // The part of the Canvas 2D interface the timeline draws with. Both the browser's
 // CanvasRenderingContext2D and @napi-rs/canvas's context satisfy it, which is what lets
 // the preview and the server render share one drawing function.
@@ -52,9 +55,18 @@ export interface Canvas2D<TImage> {
   drawImage(image: TImage, dx: number, dy: number, dw: number, dh: number): void;
 }
 
-/** The family name both sides register the bundled font under. */
-export const ENGINE_FONT_FAMILY = 'Glowreel Inter';
+/** The family name both sides register the default typeface (Inter) under. */
+export const ENGINE_FONT_FAMILY = INTER_FAMILY;
 
-export function fontSpec(weight: 400 | 700, sizePx: number): string {
-  return `${weight} ${Math.round(sizePx)}px "${ENGINE_FONT_FAMILY}", sans-serif`;
+/**
+ * The CSS font shorthand the painters and fitText measure with: the bundled family first,
+ * its generic fallback after. Sizes are whole pixels so fitted sizes paint as measured.
+ */
+export function fontSpec(
+  weight: FontWeight,
+  sizePx: number,
+  typeface: Typeface = DEFAULT_TYPEFACE,
+): string {
+  const { family, fallback } = TYPEFACE_DEFINITIONS[typeface];
+  return `${weight} ${Math.round(sizePx)}px "${family}", ${fallback}`;
 }

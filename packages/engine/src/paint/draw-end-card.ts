@@ -18,6 +18,7 @@ export function drawEndCard<T>(
   logoSize: { width: number; height: number } | null,
 ): void {
   const { safe, type } = endCard.layout;
+  const { typeface } = scene.branding;
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = endCard.opacity;
@@ -50,21 +51,21 @@ export function drawEndCard<T>(
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = scene.colors.text;
-  ctx.font = fontSpec(700, type.hook);
+  ctx.font = fontSpec(700, type.hook, typeface);
   ctx.fillText(scene.branding.clinicName, centerX, y, safe.width);
   if (scene.branding.treatmentTitle) {
     y += type.hook * 0.95;
     ctx.fillStyle = scene.colors.accent;
-    ctx.font = fontSpec(400, type.label);
+    ctx.font = fontSpec(400, type.label, typeface);
     ctx.fillText(scene.branding.treatmentTitle, centerX, y, safe.width);
   }
   if (scene.branding.contact) {
     y += type.label * 1.6;
     ctx.fillStyle = scene.colors.text;
-    ctx.font = fontSpec(700, type.label);
+    ctx.font = fontSpec(700, type.label, typeface);
     ctx.fillText(`Book at ${scene.branding.contact}`, centerX, y, safe.width);
   }
-  ctx.font = fontSpec(400, type.body);
+  ctx.font = fontSpec(400, type.body, typeface);
   ctx.fillStyle = 'rgba(248, 250, 252, 0.8)';
   ctx.textBaseline = 'bottom';
   ctx.fillText(scene.branding.disclosure, centerX, safe.y + safe.height, safe.width);

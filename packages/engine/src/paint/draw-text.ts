@@ -1,8 +1,10 @@
+import type { Typeface } from '@glowreel/contracts';
 import { fontSpec, type Canvas2D } from './canvas.ts';
 import { resetTransform, roundedRectPath } from './draw-shapes.ts';
 import type { FrameState, LabelState, TextState } from '../plan/timeline.ts';
 
-export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState): void {
+/** `typeface` is the brand kit's (Scene.branding.typeface); omitted = the default, Inter. */
+export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState, typeface?: Typeface): void {
   if (label.opacity <= 0) return;
   const { box, fontSize } = label;
   ctx.save();
@@ -11,7 +13,7 @@ export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState): void {
   roundedRectPath(ctx, box, box.height / 2);
   ctx.fillStyle = 'rgba(15, 23, 42, 0.72)';
   ctx.fill();
-  ctx.font = fontSpec(700, fontSize);
+  ctx.font = fontSpec(700, fontSize, typeface);
   ctx.fillStyle = '#ffffff';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
@@ -21,13 +23,18 @@ export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState): void {
 }
 
 /** A block of centred lines inside its box, on a tinted band when it sits over a photo. */
-export function drawTextBlock<T>(ctx: Canvas2D<T>, text: TextState, color: string): void {
+export function drawTextBlock<T>(
+  ctx: Canvas2D<T>,
+  text: TextState,
+  color: string,
+  typeface?: Typeface,
+): void {
   if (text.opacity <= 0) return;
   const { box, fontSize } = text;
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = text.opacity;
-  ctx.font = fontSpec(text.weight, fontSize);
+  ctx.font = fontSpec(text.weight, fontSize, typeface);
   const lineHeight = fontSize * 1.2;
   if (text.band) {
     const widest = Math.max(...text.lines.map((line) => ctx.measureText(line).width));

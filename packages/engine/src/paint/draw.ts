@@ -30,7 +30,8 @@ export function draw<T>(
   if (state.highlight) drawHighlight(ctx, state.highlight, scene.colors.accent);
   const labelFont = state.labels[0]?.fontSize ?? Math.min(scene.width, scene.height) * 0.04;
   if (state.divider) drawDivider(ctx, state.divider, scene.colors.accent, labelFont);
-  for (const label of state.labels) drawLabel(ctx, label);
-  for (const text of state.texts) drawTextBlock(ctx, text, scene.colors.text);
+  const { typeface } = scene.branding;
+  for (const label of state.labels) drawLabel(ctx, label, typeface);
+  for (const text of state.texts) drawTextBlock(ctx, text, scene.colors.text, typeface);
   if (state.endCard) drawEndCard(ctx, scene, assets, state.endCard, options.logoSize);
 }

@@ -128,6 +128,7 @@ export function buildScene(input: SceneInput): Scene {
       treatmentTitle: input.branding.treatmentTitle ?? null,
       disclosure: input.branding.disclosure?.trim() || DEFAULT_DISCLOSURE,
       hasLogo: input.branding.hasLogo ?? false,
+      ...(input.branding.typeface ? { typeface: input.branding.typeface } : {}),
     },
     colors: DEFAULT_COLORS,
   };

@@ -5,6 +5,7 @@ import type {
   PrimaryAnimation,
   Template,
   TreatedAreaName,
+  Typeface,
 } from '@glowreel/contracts';
 import type { Affine, Rect } from '../geometry.ts';
 import type { SceneFaceMotion } from '../motion/face-motion-plan.ts';
@@ -17,6 +18,8 @@ export interface Branding {
   /** The disclosure ads need; "Individual results may vary" unless the clinic edits it. */
   disclosure: string;
   hasLogo: boolean;
+  /** The brand kit's typeface for every text of the video; omitted = DEFAULT_TYPEFACE (Inter). */
+  typeface?: Typeface;
 }
 
 export const DEFAULT_DISCLOSURE = 'Individual results may vary';
