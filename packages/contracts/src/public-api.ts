@@ -7,6 +7,8 @@ import {
   PRIMARY_ANIMATIONS,
 } from './video-options.ts';
 import { noControlCharacters, plainLine } from './text.ts';
+import { BRAND_LIMITS, accentColorSchema } from './brand.ts';
+import { TYPEFACES } from './creative.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
 // server and are turned into the OpenAPI document, so the documentation cannot drift from
@@ -67,6 +69,26 @@ const generateFields = {
     .boolean()
     .default(true)
     .describe('Align the after photo onto the before photo by the eyes.'),
+  // Issue #16 §5: each of these overrides the saved brand kit for this video only.
+  clinic_name: plainLine('clinic_name')
+    .trim()
+    .min(1)
+    .max(BRAND_LIMITS.clinicName)
+    .optional()
+    .describe("Defaults to your brand kit's clinic name, else your account's name."),
+  contact: plainLine('contact')
+    .trim()
+    .min(1)
+    .max(BRAND_LIMITS.contact)
+    .optional()
+    .describe("Handle, website or phone on the end card. Defaults to your brand kit's."),
+  accent_color: accentColorSchema
+    .optional()
+    .describe("Accent colour as #rrggbb. Defaults to your brand kit's."),
+  typeface: z
+    .enum(TYPEFACES)
+    .optional()
+    .describe("Typeface of every text in the video. Defaults to your brand kit's."),
 };
 
 export const apiGenerateJsonSchema = z
@@ -74,6 +96,13 @@ export const apiGenerateJsonSchema = z
     before_image: base64Image('The before photo').optional(),
     after_image: base64Image('The after photo').optional(),
     composite_image: base64Image('One before-and-after composite').optional(),
+    logo: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The clinic's logo for the end card, base64 (PNG, JPEG, WEBP or still GIF, at most 2 MB). Defaults to your brand kit's logo.",
+      ),
     ...generateFields,
   })
   .meta({

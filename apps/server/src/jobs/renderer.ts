@@ -1,4 +1,10 @@
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Typeface,
+} from '@glowreel/contracts';
 
 export interface RenderRequest {
   inputPath: string;
@@ -21,6 +27,10 @@ export interface RenderRequest {
     contact: string | null;
     treatmentTitle: string | null;
     disclosure: string | null;
+    /** The brand kit's accent (#rrggbb); absent on records made before brand kits. */
+    accentColor?: string | null;
+    /** The brand kit's typeface; absent on records made before brand kits. */
+    typeface?: Typeface | null;
   };
 }
 

@@ -1,6 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Typeface,
+} from '@glowreel/contracts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../plan/build-scene.ts';
@@ -51,6 +57,10 @@ export interface RenderVideoRequest {
     contact: string | null;
     treatmentTitle: string | null;
     disclosure: string | null;
+    /** The brand kit's accent (#rrggbb); null or absent = the engine's own. */
+    accentColor?: string | null;
+    /** The brand kit's typeface; absent = DEFAULT_TYPEFACE. */
+    typeface?: Typeface | null;
   };
   ffmpegPath: string | null;
   faceDetection: boolean;
@@ -155,6 +165,7 @@ export async function prepareRender(
     branding: {
       ...request.branding,
       disclosure: request.branding.disclosure ?? undefined,
+      typeface: request.branding.typeface ?? undefined,
       hasLogo: logo !== null,
     },
   });

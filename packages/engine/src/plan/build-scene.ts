@@ -1,4 +1,9 @@
-import { VIDEO_DURATION_SECONDS, VIDEO_FPS, type VideoOptions } from '@glowreel/contracts';
+import {
+  DEFAULT_TYPEFACE,
+  VIDEO_DURATION_SECONDS,
+  VIDEO_FPS,
+  type VideoOptions,
+} from '@glowreel/contracts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import type { Affine, Point, Rect } from '../geometry.ts';
 import { computeLayout } from './layout.ts';
@@ -64,8 +69,13 @@ export function buildScene(input: SceneInput): Scene {
       treatmentTitle: input.branding.treatmentTitle ?? null,
       disclosure: input.branding.disclosure?.trim() || DEFAULT_DISCLOSURE,
       hasLogo: input.branding.hasLogo ?? false,
+      accentColor: input.branding.accentColor ?? null,
+      typeface: input.branding.typeface ?? DEFAULT_TYPEFACE,
     },
-    colors: DEFAULT_COLORS,
+    // The clinic's accent replaces ours; the other colours keep the text legible on them.
+    colors: input.branding.accentColor
+      ? { ...DEFAULT_COLORS, accent: input.branding.accentColor }
+      : DEFAULT_COLORS,
   };
 }
 

@@ -1,4 +1,10 @@
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Typeface,
+} from '@glowreel/contracts';
 import type { Affine, Point, Rect } from '../geometry.ts';
 import type { SceneFaceMotion } from '../motion/face-motion-plan.ts';
 
@@ -10,6 +16,10 @@ export interface Branding {
   /** The disclosure ads need; "Individual results may vary" unless the clinic edits it. */
   disclosure: string;
   hasLogo: boolean;
+  /** The brand kit's accent (#rrggbb); the scene's `colors.accent` is drawn from it. */
+  accentColor?: string | null;
+  /** The brand kit's typeface for every text of the video. */
+  typeface?: Typeface;
 }
 
 export const DEFAULT_DISCLOSURE = 'Individual results may vary';
