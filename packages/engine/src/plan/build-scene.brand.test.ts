@@ -15,7 +15,9 @@ describe('buildScene with a brand kit', () => {
 
   it("keeps the clinic's typeface for the painting", () => {
     const scene = buildScene(
-      makeSceneInput({ branding: { clinicName: 'Lumen Aesthetics', typeface: 'playfair_display' } }),
+      makeSceneInput({
+        branding: { clinicName: 'Lumen Aesthetics', typeface: 'playfair_display' },
+      }),
     );
     expect(scene.branding.typeface).toBe('playfair_display');
   });
