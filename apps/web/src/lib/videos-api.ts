@@ -7,6 +7,7 @@ import {
   type EmphasisEffect,
   type MotionSpeed,
   type PrimaryAnimation,
+  type Typeface,
   type VideoEvent,
   type VideoRecord,
   type VideoStatus,
@@ -45,12 +46,20 @@ const TEXT_FIELD_NAMES = [
   'disclosure',
 ] as const satisfies readonly (keyof VideoTextFields)[];
 
+/** The brand kit's look for this video (issue #16 §5): accent and typeface. */
+export interface VideoBrandLook {
+  /** #rrggbb */
+  accentColor: string;
+  typeface: Typeface;
+}
+
 export interface CreateVideoInput {
   image: File;
   /** The clinic's logo for the end card. */
   logo: File | null;
   options: VideoFormOptions;
   text: VideoTextFields;
+  look: VideoBrandLook;
   consent: boolean;
 }
 
@@ -77,6 +86,8 @@ export async function createVideo(input: CreateVideoInput): Promise<VideoRecord>
   form.append('aspect', input.options.aspect);
   form.append('autoAlign', String(input.options.autoAlign));
   form.append('consent', String(input.consent));
+  form.append('accentColor', input.look.accentColor);
+  form.append('typeface', input.look.typeface);
   for (const name of TEXT_FIELD_NAMES) {
     const value = input.text[name].trim();
     if (value !== '') form.append(name, value);
