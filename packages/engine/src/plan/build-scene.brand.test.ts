@@ -1,5 +1,6 @@
 import { DEFAULT_TYPEFACE } from '@glowreel/contracts';
 import { describe, expect, it } from 'vitest';
+import { buildProvenance } from '../provenance.ts';
 import { buildScene } from './build-scene.ts';
 import { makeSceneInput } from './scene-input.factory.ts';
 import { DEFAULT_COLORS } from './scene.ts';
@@ -27,5 +28,39 @@ describe('buildScene with a brand kit', () => {
     expect(scene.colors).toEqual(DEFAULT_COLORS);
     expect(scene.branding.typeface).toBe(DEFAULT_TYPEFACE);
     expect(scene.branding.accentColor).toBeNull();
+  });
+
+  it('notes the look it was drawn with in the provenance, and nothing about the patient', () => {
+    const scene = buildScene(
+      makeSceneInput({
+        branding: {
+          clinicName: 'Lumen Aesthetics',
+          accentColor: '#c0267a',
+          typeface: 'montserrat',
+          hasLogo: true,
+        },
+      }),
+    );
+    const provenance = buildProvenance({
+      engineVersion: 'test',
+      scene,
+      panels: {
+        layout: 'pair',
+        before: { x: 0, y: 0, width: 800, height: 1000 },
+        after: { x: 0, y: 0, width: 800, height: 1000 },
+        confidence: 1,
+        isFallback: false,
+        reason: 'two photos',
+      },
+      alignment: { applied: false, reason: 'not asked' },
+      faces: { before: false, after: false, enabled: false },
+      treatedArea: null,
+      source: { width: 800, height: 1000, format: 'png' },
+    });
+    expect(provenance.branding).toEqual({
+      accentColor: '#c0267a',
+      typeface: 'montserrat',
+      hasLogo: true,
+    });
   });
 });
