@@ -6,7 +6,8 @@
 export interface BrandLogoFiles {
   /** Stores the bytes under a new key and returns it. */
   write(bytes: Uint8Array): Promise<string>;
-  read(key: string): Promise<Uint8Array>;
+  /** Null when the file is gone (removed by hand, or a data folder restored without it). */
+  read(key: string): Promise<Uint8Array | null>;
   /** Removing a key that is already gone is not an error. */
   remove(key: string): Promise<void>;
 }

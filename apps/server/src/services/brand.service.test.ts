@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrandKitsRepository } from '../db/brand-kits.repository.ts';
+import type { BrandKitRow, BrandKitsRepository } from '../db/brand-kits.repository.ts';
 import { AppError } from '../errors.ts';
 import { LocalBrandLogoFiles } from '../storage/local-brand-logo-files.ts';
 import { BrandService } from './brand.service.ts';
@@ -55,5 +55,26 @@ describe('BrandService saving a logo', () => {
     });
     expect(wasRecordTouched).toBe(false);
     expect(files()).toEqual([]);
+  });
+});
+
+describe('BrandService with a saved logo whose file is gone', () => {
+  const row: BrandKitRow = {
+    user_id: 'user-1',
+    clinic_name: 'Lumen Aesthetics',
+    contact: null,
+    accent_color: '#c0267a',
+    typeface: 'inter',
+    logo_key: '3f9c2a4e-8b1d-4c6a-9e2f-5d7a1b0c4e8f',
+    logo_content_type: 'image/png',
+    updated_at: new Date(),
+  };
+
+  it('answers 404 for the logo and renders without one instead of failing', async () => {
+    const { service } = serviceWith({ find: () => Promise.resolve(row) });
+    await expect(service.readLogo('user-1')).rejects.toMatchObject({ code: 'not_found' });
+    const forRender = await service.forRender('user-1', { withLogo: true });
+    expect(forRender.logo).toBeNull();
+    expect(forRender.kit.clinicName).toBe('Lumen Aesthetics');
   });
 });

@@ -94,13 +94,11 @@ export class BrandService {
   /** The saved logo's bytes and type, for the dashboard's and /generate's preview. */
   async readLogo(userId: string): Promise<{ bytes: Uint8Array; contentType: string }> {
     const row = await this.deps.kits.find(userId);
-    if (!row?.logo_key || !row.logo_content_type) {
+    const bytes = await this.readSavedLogo(row);
+    if (!bytes || !row?.logo_content_type) {
       throw new AppError('not_found', 'No logo is saved in your brand kit.');
     }
-    return {
-      bytes: await this.deps.logos.read(row.logo_key),
-      contentType: row.logo_content_type,
-    };
+    return { bytes, contentType: row.logo_content_type };
   }
 
   /**
@@ -109,10 +107,23 @@ export class BrandService {
    */
   async forRender(userId: string, options: { withLogo: boolean }): Promise<BrandForRender> {
     const row = await this.deps.kits.find(userId);
-    return {
-      kit: toBrandKit(row),
-      logo: options.withLogo && row?.logo_key ? await this.deps.logos.read(row.logo_key) : null,
-    };
+    return { kit: toBrandKit(row), logo: options.withLogo ? await this.readSavedLogo(row) : null };
+  }
+
+  /**
+   * The file the row names. A missing file (a data folder restored without it) means no logo:
+   * a video without one beats a video refused, and the log says what is missing.
+   */
+  private async readSavedLogo(row: BrandKitRow | undefined): Promise<Uint8Array | null> {
+    if (!row?.logo_key) return null;
+    const bytes = await this.deps.logos.read(row.logo_key);
+    if (!bytes) {
+      this.deps.log.error(
+        { userId: row.user_id, logoKey: row.logo_key },
+        'a saved brand logo file is missing',
+      );
+    }
+    return bytes;
   }
 
   /**

@@ -23,8 +23,13 @@ export class LocalBrandLogoFiles implements BrandLogoFiles {
     return key;
   }
 
-  async read(key: string): Promise<Uint8Array> {
-    return readFile(this.pathFor(key));
+  async read(key: string): Promise<Uint8Array | null> {
+    try {
+      return await readFile(this.pathFor(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   async remove(key: string): Promise<void> {
