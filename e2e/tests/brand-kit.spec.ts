@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from '../helpers/a11y.ts';
 import { signUp } from '../helpers/site.ts';
 
 // Issue #16 §5: the brand kit is saved once on the dashboard and /generate starts from it.
@@ -39,9 +40,10 @@ test('a brand kit saved on the dashboard pre-fills /generate', async ({ page }) 
   await page.keyboard.press('Enter');
   await expect(brand.getByRole('status').filter({ hasText: 'Brand kit saved' })).toBeVisible();
 
-  // The section fits a 390 px phone screen.
+  // The section fits a 390 px phone screen, and axe finds nothing serious in it.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(overflow).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Saved on the account, not in the page: a fresh visit shows it.
   await page.reload();
@@ -50,7 +52,7 @@ test('a brand kit saved on the dashboard pre-fills /generate', async ({ page }) 
 
   await page.goto('/generate');
   await expect(page.getByLabel(/^Clinic name/)).toHaveValue('Solstice Skin Studio');
-  await expect(page.getByLabel(/^Phone or website/)).toHaveValue('@solstice.skin');
+  await expect(page.getByLabel(/^Handle, website or phone/)).toHaveValue('@solstice.skin');
   await expect(page.getByLabel('Accent colour', { exact: true })).toHaveValue('#c0267a');
   await expect(page.getByLabel('Typeface')).toHaveValue('playfair_display');
   // The saved logo is loaded as if chosen, ready for the end card.

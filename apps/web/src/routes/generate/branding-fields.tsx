@@ -32,7 +32,7 @@ const FIELDS: {
     autoComplete: 'organization',
     hint: 'Shown on the end card.',
   },
-  { key: 'contact', label: 'Phone or website', maxLength: 80, autoComplete: 'off' },
+  { key: 'contact', label: 'Handle, website or phone', maxLength: 80, autoComplete: 'off' },
   {
     key: 'treatmentTitle',
     label: 'Treatment title',

@@ -31,7 +31,13 @@ function draftOf(kit: BrandKit): BrandDraft {
 /** Name, contact, accent and typeface; saved together with one button. */
 export function BrandForm({ saved }: { saved: BrandKit }) {
   const queryClient = useQueryClient();
-  const ids = { name: useId(), contact: useId(), contactHint: useId(), typeface: useId() };
+  const ids = {
+    name: useId(),
+    nameHint: useId(),
+    contact: useId(),
+    contactHint: useId(),
+    typeface: useId(),
+  };
   const [draft, setDraft] = useState<BrandDraft>(() => draftOf(saved));
   const save = useMutation({
     // hasLogo as saved: this button never removes the logo (its own card does).
@@ -69,9 +75,13 @@ export function BrandForm({ saved }: { saved: BrandKit }) {
           value={draft.clinicName}
           maxLength={BRAND_LIMITS.clinicName}
           autoComplete="organization"
+          aria-describedby={ids.nameHint}
           onChange={(event) => change({ clinicName: event.target.value })}
           className={inputClass}
         />
+        <p id={ids.nameHint} className="mt-1 text-xs text-slate-500">
+          On the end card. Left empty, videos show your account name.
+        </p>
       </div>
       <div>
         <label htmlFor={ids.contact} className={labelClass}>
