@@ -14,7 +14,12 @@ test('a brand kit saved on the dashboard pre-fills /generate', async ({ page }) 
   await brand.getByLabel('Clinic name').fill('Solstice Skin Studio');
   await brand.getByLabel('Handle, website or phone').fill('@solstice.skin');
   const hex = brand.getByLabel('Accent colour', { exact: true });
+  // Half a colour is not saved as the last whole one: the form says so.
+  await hex.fill('#C02');
+  await brand.getByRole('button', { name: 'Save brand kit' }).click();
+  await expect(brand.getByRole('alert').filter({ hasText: 'Not saved' })).toBeVisible();
   await hex.fill('#C0267A');
+  await expect(brand.getByRole('alert').filter({ hasText: 'Not saved' })).toHaveCount(0);
   await brand.getByLabel('Typeface').selectOption('playfair_display');
 
   // A file that is not an image is refused before it is sent.

@@ -10,9 +10,12 @@ const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 export function AccentColorField({
   value,
   onChange,
+  onValidityChange,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** Told whether the typed text is a whole colour, so a form can refuse to save half of one. */
+  onValidityChange?: (isValid: boolean) => void;
 }) {
   const pickerId = useId();
   const hexId = useId();
@@ -33,6 +36,7 @@ export function AccentColorField({
           value={value}
           onChange={(event) => {
             setTyped(event.target.value);
+            onValidityChange?.(true);
             onChange(event.target.value);
           }}
           className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
@@ -48,7 +52,9 @@ export function AccentColorField({
           onChange={(event) => {
             const next = event.target.value.trim();
             setTyped(next);
-            if (HEX_COLOR.test(next)) onChange(next.toLowerCase());
+            const isValid = HEX_COLOR.test(next);
+            onValidityChange?.(isValid);
+            if (isValid) onChange(next.toLowerCase());
           }}
           className={`${inputClass} font-mono`}
         />

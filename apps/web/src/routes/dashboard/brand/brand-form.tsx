@@ -39,6 +39,8 @@ export function BrandForm({ saved }: { saved: BrandKit }) {
     typeface: useId(),
   };
   const [draft, setDraft] = useState<BrandDraft>(() => draftOf(saved));
+  const [isAccentValid, setIsAccentValid] = useState(true);
+  const [wasRefused, setWasRefused] = useState(false);
   const save = useMutation({
     // hasLogo as saved: this button never removes the logo (its own card does).
     mutationFn: () => saveBrand({ ...draft, hasLogo: saved.hasLogo }),
@@ -59,7 +61,9 @@ export function BrandForm({ saved }: { saved: BrandKit }) {
       aria-labelledby={`${ids.name}-title`}
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        // The picker's last whole colour would be saved otherwise, not what the box shows.
+        setWasRefused(!isAccentValid);
+        if (isAccentValid) save.mutate();
       }}
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
@@ -105,6 +109,10 @@ export function BrandForm({ saved }: { saved: BrandKit }) {
         <AccentColorField
           value={draft.accentColor}
           onChange={(accentColor) => change({ accentColor })}
+          onValidityChange={(isValid) => {
+            setIsAccentValid(isValid);
+            if (isValid) setWasRefused(false);
+          }}
         />
         <div>
           <label htmlFor={ids.typeface} className={labelClass}>
@@ -136,6 +144,11 @@ export function BrandForm({ saved }: { saved: BrandKit }) {
           {save.isSuccess ? 'Brand kit saved. New videos start from it.' : ''}
         </p>
       </div>
+      {wasRefused && (
+        <p role="alert" className="text-sm text-accent-600">
+          Not saved: the accent colour is not a whole colour yet. Type it as # and six digits.
+        </p>
+      )}
       {save.isError && (
         <p role="alert" className="text-sm text-accent-600">
           {describeError(save.error, 'Your brand kit could not be saved. Please try again.')}
