@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { registerAuthRoutes } from './http/auth.routes.ts';
 import { registerBillingRoutes } from './http/billing.routes.ts';
+import { registerBrandRoutes } from './http/brand.routes.ts';
 import { registerDemoRequestRoutes } from './http/demo-requests.routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerFeedbackRoutes } from './http/feedback.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       storage: deps.videoPipeline.storage,
       progress: deps.videoPipeline.progress,
     });
+    registerBrandRoutes(app, { auth: deps.auth, brand: deps.videoPipeline.brand });
   }
   if (deps.videoPipeline && deps.publicApi) {
     registerApiKeysRoutes(app, {

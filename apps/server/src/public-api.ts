@@ -66,6 +66,7 @@ export function openPublicApi(
   });
   const apiVideos = new ApiVideosService({
     videos: pipeline.videos,
+    brand: pipeline.brand,
     repository: new VideosRepository(db),
     idempotency: new IdempotencyRepository(db),
     signer,

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
+import { BrandKitsRepository } from './db/brand-kits.repository.ts';
 import { VideosRepository } from './db/videos.repository.ts';
 import { EmbeddedQueue } from './jobs/embedded-queue.ts';
 import { freezeAt } from './jobs/freeze-at.ts';
@@ -8,14 +9,18 @@ import { NO_FREEZE } from './jobs/freeze-points.ts';
 import { ProgressBus } from './jobs/progress-bus.ts';
 import type { VideoRenderer } from './jobs/renderer.ts';
 import type { Runtime } from './runtime.ts';
+import { BrandService } from './services/brand.service.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
+import { LocalBrandLogoFiles } from './storage/local-brand-logo-files.ts';
 import { LocalVideoStorage } from './storage/local-video-storage.ts';
 import { TempUploadFiles } from './storage/temp-upload-files.ts';
 import type { VideoStorage } from './storage/video-storage.ts';
 
 export interface VideoPipeline {
   videos: VideosService;
+  /** The brand kit: its logo is checked like a video's, and API renders apply it. */
+  brand: BrandService;
   renderJobs: RenderJobsService;
   progress: ProgressBus;
   storage: VideoStorage;
@@ -44,6 +49,12 @@ export async function openVideoPipeline(
   const scratchRoot = path.join(tmpDir, 'renders');
   const uploads = new TempUploadFiles(path.join(tmpDir, 'uploads'));
   const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
+  const brand = new BrandService({
+    kits: new BrandKitsRepository(runtime.database.db),
+    logos: new LocalBrandLogoFiles(path.join(config.dataDir, 'brand-logos')),
+    inspectLogo: (bytes) => adapters.inspector.inspectLogo(bytes),
+    log: adapters.log,
+  });
   const progress = new ProgressBus();
   const videosRepository = new VideosRepository(runtime.database.db);
   const owner: JobOwner = { id: crypto.randomUUID(), leaseMs: config.jobs.leaseMs };
@@ -105,6 +116,7 @@ export async function openVideoPipeline(
   }, config.jobs.leaseMs).unref();
   return {
     videos,
+    brand,
     renderJobs,
     progress,
     storage,

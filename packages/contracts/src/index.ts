@@ -138,3 +138,11 @@ export {
   type TreatedAreaName,
   type Typeface,
 } from './creative.ts';
+export {
+  BRAND_LIMITS,
+  DEFAULT_ACCENT_COLOR,
+  DEFAULT_BRAND_KIT,
+  accentColorSchema,
+  brandKitSchema,
+  type BrandKit,
+} from './brand.ts';

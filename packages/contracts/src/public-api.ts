@@ -8,6 +8,8 @@ import {
 } from './video-options.ts';
 import { TREATED_AREAS } from './creative.ts';
 import { noControlCharacters, plainLine } from './text.ts';
+import { BRAND_LIMITS, accentColorSchema } from './brand.ts';
+import { TYPEFACES } from './creative.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
 // server and are turned into the OpenAPI document, so the documentation cannot drift from
@@ -74,6 +76,26 @@ const generateFields = {
     .describe(
       'Where the treatment was. Face motion never moves this part of the after photo, and the highlight circles it. Required when the animation moves the after photo (animate_after_smile, animate_after_surprise, animate_after_head_turn): without it 422 treated_area_required; an animation that would move it gets 422 animation_moves_treated_area.',
     ),
+  // Issue #16 §5: each of these overrides the saved brand kit for this video only.
+  clinic_name: plainLine('clinic_name')
+    .trim()
+    .min(1)
+    .max(BRAND_LIMITS.clinicName)
+    .optional()
+    .describe("Defaults to your brand kit's clinic name, else your account's name."),
+  contact: plainLine('contact')
+    .trim()
+    .min(1)
+    .max(BRAND_LIMITS.contact)
+    .optional()
+    .describe("Handle, website or phone on the end card. Defaults to your brand kit's."),
+  accent_color: accentColorSchema
+    .optional()
+    .describe("Accent colour as #rrggbb. Defaults to your brand kit's."),
+  typeface: z
+    .enum(TYPEFACES)
+    .optional()
+    .describe("Typeface of every text in the video. Defaults to your brand kit's."),
 };
 
 export const apiGenerateJsonSchema = z
@@ -81,6 +103,13 @@ export const apiGenerateJsonSchema = z
     before_image: base64Image('The before photo').optional(),
     after_image: base64Image('The after photo').optional(),
     composite_image: base64Image('One before-and-after composite').optional(),
+    logo: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The clinic's logo for the end card, base64 (PNG, JPEG, WEBP or still GIF, at most 2 MB). Defaults to your brand kit's logo.",
+      ),
     ...generateFields,
   })
   .meta({

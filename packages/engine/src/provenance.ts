@@ -1,4 +1,4 @@
-import { ANIMATION_LABELS } from '@glowreel/contracts';
+import { ANIMATION_LABELS, DEFAULT_TYPEFACE } from '@glowreel/contracts';
 import type { Rect } from './geometry.ts';
 import type { Affine } from './geometry.ts';
 import { templateContext } from './plan/templates/parts.ts';
@@ -70,6 +70,8 @@ export interface Provenance {
     heldStill: string[];
   };
   pixelPolicy: string;
+  /** The brand kit's look drawn on the video (issue #16 §5); the clinic's own choices, no patient data. */
+  branding: { accentColor: string; typeface: string; hasLogo: boolean };
   warnings: { code: string; message: string }[];
 }
 
@@ -212,6 +214,11 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
     },
     pixelPolicy:
       'Pixels are only moved (crop, scale, rotate, translate, zoom, and per-triangle affine face warps); no blur, sharpening, colour change or synthesis.',
+    branding: {
+      accentColor: scene.colors.accent,
+      typeface: scene.branding.typeface ?? DEFAULT_TYPEFACE,
+      hasLogo: scene.branding.hasLogo,
+    },
     warnings,
   };
 }

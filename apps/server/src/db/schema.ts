@@ -158,6 +158,18 @@ export interface VideoFeedbackTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** The brand kit of issue #16 §5; the logo file is brand-logos/<logo_key> in the data folder. */
+export interface BrandKitsTable {
+  user_id: string;
+  clinic_name: string | null;
+  contact: string | null;
+  accent_color: string;
+  typeface: string;
+  logo_key: string | null;
+  logo_content_type: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   credit_ledger: CreditLedgerTable;
@@ -174,4 +186,5 @@ export interface Database {
   api_webhook_secrets: ApiWebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  brand_kits: BrandKitsTable;
 }

@@ -1,4 +1,9 @@
-import { decodeImage, decodeLogo, isImageInputError } from '@glowreel/engine/node';
+import {
+  decodeImage,
+  decodeLogo,
+  isImageInputError,
+  sniffImageFormat,
+} from '@glowreel/engine/node';
 import { AppError } from '../errors.ts';
 import type { ImageInspector, InspectedImage } from '../services/videos.service.ts';
 
@@ -26,7 +31,7 @@ export const engineImageInspector: ImageInspector = {
     }
   },
 
-  async inspectLogo(bytes: Uint8Array): Promise<void> {
+  async inspectLogo(bytes: Uint8Array): Promise<{ contentType: string }> {
     try {
       await decodeLogo(bytes);
     } catch (error) {
@@ -37,5 +42,9 @@ export const engineImageInspector: ImageInspector = {
         reason: error.code,
       });
     }
+    // decodeLogo accepted it, so it is one of the formats the sniff knows.
+    const format = sniffImageFormat(bytes);
+    if (!format) throw new Error('a logo passed the checks in a format the sniff does not know');
+    return { contentType: `image/${format}` };
   },
 };

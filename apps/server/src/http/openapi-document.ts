@@ -47,6 +47,11 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
       before_image: { ...binary, description: 'The before photo (with after_image).' },
       after_image: { ...binary, description: 'The after photo (with before_image).' },
       composite_image: { ...binary, description: 'One before-and-after composite.' },
+      logo: {
+        ...binary,
+        description:
+          "The clinic's logo for the end card (PNG, JPEG, WEBP or still GIF, at most 2 MB). Defaults to your brand kit's logo.",
+      },
     },
   };
 

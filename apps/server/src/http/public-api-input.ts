@@ -4,6 +4,7 @@ import {
   apiGenerateJsonSchema,
   apiGenerateMultipartFieldsSchema,
   apiGenerateOptionsSchema,
+  type Typeface,
 } from '@glowreel/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -14,6 +15,9 @@ import { MAX_UPLOAD_BYTES } from './videos.routes.ts';
 
 const IMAGE_FIELDS = ['before_image', 'after_image', 'composite_image'] as const;
 type ImageField = (typeof IMAGE_FIELDS)[number];
+/** The clinic's logo, overriding the brand kit's for this video. */
+const LOGO_FIELD = 'logo';
+const FILE_FIELDS = [...IMAGE_FIELDS, LOGO_FIELD] as const;
 
 export interface ParsedGenerateRequest {
   input: ApiGenerateInput;
@@ -45,10 +49,15 @@ function toInputError(error: z.ZodError): AppError {
   return new AppError('invalid_request', `Invalid ${field || 'request'}: ${message}`, { field });
 }
 
-function decodeBase64Image(field: ImageField, value: string): Uint8Array {
+function decodeBase64Image(field: ImageField | typeof LOGO_FIELD, value: string): Uint8Array {
   const data = value.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(data) || data.length === 0) {
-    throw new AppError('invalid_image_format', `${field} is not base64 image data.`, { field });
+    // A bad logo keeps the logo's own code, as everywhere else.
+    throw new AppError(
+      field === LOGO_FIELD ? 'invalid_logo' : 'invalid_image_format',
+      `${field} is not base64 image data.`,
+      { field },
+    );
   }
   const bytes = Buffer.from(data, 'base64');
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
@@ -79,9 +88,11 @@ function pickImages(images: Partial<Record<ImageField, Uint8Array>>): {
   );
 }
 
-function hashRequest(fields: unknown, images: Partial<Record<ImageField, Uint8Array>>): string {
+type RequestFiles = Partial<Record<ImageField | typeof LOGO_FIELD, Uint8Array>>;
+
+function hashRequest(fields: unknown, images: RequestFiles): string {
   const imageHashes = Object.fromEntries(
-    IMAGE_FIELDS.filter((field) => images[field]).map((field) => [
+    FILE_FIELDS.filter((field) => images[field]).map((field) => [
       field,
       createHash('sha256')
         .update(images[field] ?? new Uint8Array())
@@ -101,8 +112,12 @@ function toInput(
     webhook_url?: string | undefined;
     auto_align: boolean;
     treated_area?: ApiGenerateInput['options']['treatedArea'];
+    clinic_name?: string | undefined;
+    contact?: string | undefined;
+    accent_color?: string | undefined;
+    typeface?: Typeface | undefined;
   },
-  images: Partial<Record<ImageField, Uint8Array>>,
+  images: RequestFiles,
 ): ParsedGenerateRequest {
   const options = fields.options ?? apiGenerateOptionsSchema.parse({});
   const normalized = {
@@ -113,10 +128,22 @@ function toInput(
     auto_align: fields.auto_align,
     // Only when sent, so requests without it keep the hash they had before the field existed.
     ...(fields.treated_area && { treated_area: fields.treated_area }),
+    clinic_name: fields.clinic_name ?? null,
+    contact: fields.contact ?? null,
+    accent_color: fields.accent_color ?? null,
+    typeface: fields.typeface ?? null,
   };
+  const { logo, ...photos } = images;
   return {
     input: {
-      ...pickImages(images),
+      ...pickImages(photos),
+      branding: {
+        clinicName: normalized.clinic_name,
+        contact: normalized.contact,
+        accentColor: normalized.accent_color,
+        typeface: normalized.typeface,
+        logo: logo ?? null,
+      },
       options: {
         primaryAnimation: options.animation,
         emphasisEffect: options.effect,
@@ -134,14 +161,14 @@ function toInput(
 
 async function parseMultipart(request: FastifyRequest): Promise<ParsedGenerateRequest> {
   const fields: Record<string, string> = {};
-  const images: Partial<Record<ImageField, Uint8Array>> = {};
+  const images: RequestFiles = {};
   await readMultipartBody(
     async () => {
-      const parts = request.parts({ limits: { files: 3, fileSize: MAX_UPLOAD_BYTES } });
+      const parts = request.parts({ limits: { files: 4, fileSize: MAX_UPLOAD_BYTES } });
       for await (const part of parts) {
         if (part.type === 'file') {
           const bytes = await part.toBuffer();
-          const field = IMAGE_FIELDS.find((name) => name === part.fieldname);
+          const field = FILE_FIELDS.find((name) => name === part.fieldname);
           if (!field) {
             throw new AppError('invalid_request', `Unexpected file field "${part.fieldname}".`);
           }
@@ -179,8 +206,8 @@ async function parseMultipart(request: FastifyRequest): Promise<ParsedGenerateRe
 function parseJson(body: unknown): ParsedGenerateRequest {
   const parsed = apiGenerateJsonSchema.safeParse(body ?? {});
   if (!parsed.success) throw toInputError(parsed.error);
-  const images: Partial<Record<ImageField, Uint8Array>> = {};
-  for (const field of IMAGE_FIELDS) {
+  const images: RequestFiles = {};
+  for (const field of FILE_FIELDS) {
     const value = parsed.data[field];
     if (value !== undefined) images[field] = decodeBase64Image(field, value);
   }

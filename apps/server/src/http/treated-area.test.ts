@@ -19,7 +19,7 @@ const PHOTO = Buffer.from('pretend-this-is-a-photo');
 /** Stands in for the engine's decoder: the treated-area rules are what is tested here. */
 const inspector: ImageInspector = {
   inspect: () => Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
-  inspectLogo: () => Promise.resolve(),
+  inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
 };
 
 const REQUIRED_MESSAGE =

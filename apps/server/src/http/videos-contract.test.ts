@@ -24,7 +24,7 @@ describe('the signed-in video replies match the contracts', () => {
       renderer: new FakeRenderer(),
       inspector: {
         inspect: () => Promise.reject(new Error('no uploads in this test')),
-        inspectLogo: () => Promise.resolve(),
+        inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
       },
       log: { info: () => undefined, error: () => undefined },
     });

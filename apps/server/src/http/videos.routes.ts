@@ -1,5 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
-import { plainLine, videoOptionsSchema } from '@glowreel/contracts';
+import {
+  BRAND_LIMITS,
+  TYPEFACES,
+  accentColorSchema,
+  plainLine,
+  videoOptionsSchema,
+} from '@glowreel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
@@ -31,8 +37,11 @@ const formFieldsSchema = z.object({
   treatedArea: z.string().optional(),
   consent: z.string().optional(),
   title: plainLine('The title').max(120, 'The title can be at most 120 characters.').optional(),
-  clinicName: plainLine('clinicName').max(80).optional(),
-  contact: plainLine('contact').max(80).optional(),
+  clinicName: plainLine('clinicName').max(BRAND_LIMITS.clinicName).optional(),
+  contact: plainLine('contact').max(BRAND_LIMITS.contact).optional(),
+  // The brand kit's look (issue #16 §5); the form sends the saved kit's, or the clinic's edit.
+  accentColor: accentColorSchema.optional(),
+  typeface: z.enum(TYPEFACES).optional(),
   treatmentTitle: plainLine('treatmentTitle').max(80).optional(),
   disclosure: plainLine('disclosure').max(160).optional(),
 });
@@ -133,6 +142,8 @@ export async function registerVideosRoutes(
         contact: form.contact ?? null,
         treatmentTitle: form.treatmentTitle ?? null,
         disclosure: form.disclosure ?? null,
+        accentColor: form.accentColor ?? null,
+        typeface: form.typeface ?? null,
       },
     });
     return reply.status(202).send(record);

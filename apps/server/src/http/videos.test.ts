@@ -26,7 +26,7 @@ const inspector: ImageInspector = {
           new AppError('invalid_image_format', 'The file is plain text, not an image.'),
         )
       : Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
-  inspectLogo: () => Promise.resolve(),
+  inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
 };
 
 describe('videos API', () => {

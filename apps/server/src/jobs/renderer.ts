@@ -4,6 +4,7 @@ import type {
   MotionSpeed,
   PrimaryAnimation,
   TreatedAreaName,
+  Typeface,
 } from '@glowreel/contracts';
 
 export interface RenderRequest {
@@ -29,6 +30,10 @@ export interface RenderRequest {
     contact: string | null;
     treatmentTitle: string | null;
     disclosure: string | null;
+    /** The brand kit's accent (#rrggbb); absent on records made before brand kits. */
+    accentColor?: string | null;
+    /** The brand kit's typeface; absent on records made before brand kits. */
+    typeface?: Typeface | null;
   };
 }
 

@@ -4,11 +4,13 @@ import {
   type ApiVideo,
   type VideoOptions,
   type Aspect,
+  type Typeface,
 } from '@glowreel/contracts';
 import type { IdempotencyRepository } from '../db/idempotency.repository.ts';
 import type { VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import { toApiVideo } from './api-video-view.ts';
+import type { BrandService } from './brand.service.ts';
 import type { UrlSigner } from './url-signer.ts';
 import type { VideosService } from './videos.service.ts';
 
@@ -26,6 +28,14 @@ export interface ApiGenerateInput {
   autoAlign: boolean;
   title: string | null;
   webhookUrl: string | null;
+  /** What the request says about the brand; null = the saved brand kit's. */
+  branding: {
+    clinicName: string | null;
+    contact: string | null;
+    accentColor: string | null;
+    typeface: Typeface | null;
+    logo: Uint8Array | null;
+  };
 }
 
 export interface ApiGenerateAccepted {
@@ -44,6 +54,8 @@ export interface ApiAnswer {
 
 export interface ApiVideosDependencies {
   videos: VideosService;
+  /** The saved brand kit, applied where a request leaves the brand out (issue #16 §5). */
+  brand: Pick<BrandService, 'forRender'>;
   repository: VideosRepository;
   idempotency: IdempotencyRepository;
   signer: UrlSigner;
@@ -158,14 +170,23 @@ export class ApiVideosService {
 
   private async start(userId: string, input: ApiGenerateInput): Promise<ApiGenerateAccepted> {
     if (input.webhookUrl) await this.deps.checkWebhookUrl(input.webhookUrl);
+    const requested = input.branding;
+    const saved = await this.deps.brand.forRender(userId, { withLogo: requested.logo === null });
     const record = await this.deps.videos.createVideo({
       userId,
       image: input.image,
       afterImage: input.afterImage,
-      logo: null,
+      logo: requested.logo ?? saved.logo,
       options: { ...input.options, aspect: input.aspect, autoAlign: input.autoAlign },
       title: input.title,
-      branding: { clinicName: null, contact: null, treatmentTitle: null, disclosure: null },
+      branding: {
+        clinicName: requested.clinicName ?? saved.kit.clinicName,
+        contact: requested.contact ?? saved.kit.contact,
+        treatmentTitle: null,
+        disclosure: null,
+        accentColor: requested.accentColor ?? saved.kit.accentColor,
+        typeface: requested.typeface ?? saved.kit.typeface,
+      },
       webhookUrl: input.webhookUrl,
     });
     const createdAt = new Date(record.createdAt);

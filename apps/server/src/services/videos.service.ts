@@ -2,6 +2,7 @@ import {
   defaultVideoTitle,
   isWellFormedId,
   outputSizeFor,
+  type Typeface,
   type VideoOptions,
 } from '@glowreel/contracts';
 import { checkTreatedArea } from '@glowreel/engine';
@@ -31,8 +32,11 @@ export interface InspectedImage {
  */
 export interface ImageInspector {
   inspect(bytes: Uint8Array, role: 'composite' | 'photo'): Promise<InspectedImage>;
-  /** The same checks for the clinic's logo, with the logo's smaller limits. */
-  inspectLogo(bytes: Uint8Array): Promise<void>;
+  /**
+   * The same checks for the clinic's logo, with the logo's smaller limits; answers the type
+   * its bytes really are (the brand kit serves a saved logo back with it).
+   */
+  inspectLogo(bytes: Uint8Array): Promise<{ contentType: string }>;
 }
 
 export interface CreateVideoRequest {
@@ -51,6 +55,10 @@ export interface CreateVideoRequest {
     contact: string | null;
     treatmentTitle: string | null;
     disclosure: string | null;
+    /** The brand kit's accent (#rrggbb); null = the engine's own. */
+    accentColor?: string | null;
+    /** The brand kit's typeface; null = the engine's default. */
+    typeface?: Typeface | null;
   };
 }
 
@@ -126,6 +134,8 @@ export class VideosService {
               contact: request.branding.contact?.trim() || null,
               treatmentTitle: request.branding.treatmentTitle?.trim() || null,
               disclosure: request.branding.disclosure?.trim() || null,
+              accentColor: request.branding.accentColor ?? null,
+              typeface: request.branding.typeface ?? null,
             },
             hasLogo: request.logo !== null,
             hasAfterImage: afterImage !== null,

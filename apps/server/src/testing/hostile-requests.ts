@@ -52,6 +52,8 @@ const WEB_FORM = [
   'contact',
   'treatmentTitle',
   'disclosure',
+  'accentColor',
+  'typeface',
 ];
 const API_FORM = [
   'consent_attested',
@@ -60,10 +62,14 @@ const API_FORM = [
   'aspect',
   'webhook_url',
   'auto_align',
+  'clinic_name',
+  'contact',
+  'accent_color',
+  'typeface',
   'treated_area',
 ];
 // The first file of each form is the one a near-valid request sends the photo as.
-const API_IMAGES = ['composite_image', 'before_image', 'after_image'];
+const API_IMAGES = ['composite_image', 'before_image', 'after_image', 'logo'];
 
 /** Every route of the app (from the route files), with the fields each one reads. */
 const ROUTES: readonly RouteShape[] = [
@@ -166,6 +172,23 @@ const ROUTES: readonly RouteShape[] = [
   { method: 'GET', path: '/api/webhook-secret', callers: SIGNED_IN },
   { method: 'POST', path: '/api/webhook-secret/rotate', callers: SIGNED_IN, body: 'raw' },
   { method: 'GET', path: '/api/webhook-deliveries', callers: SIGNED_IN },
+  { method: 'GET', path: '/api/brand', callers: SIGNED_IN },
+  {
+    method: 'PUT',
+    path: '/api/brand',
+    callers: SIGNED_IN,
+    body: 'json',
+    fields: ['clinicName', 'contact', 'accentColor', 'typeface', 'hasLogo'],
+  },
+  { method: 'GET', path: '/api/brand/logo', callers: SIGNED_IN },
+  {
+    method: 'PUT',
+    path: '/api/brand/logo',
+    callers: SIGNED_IN,
+    body: 'multipart',
+    files: ['logo'],
+  },
+  { method: 'DELETE', path: '/api/brand/logo', callers: SIGNED_IN },
   { method: 'GET', path: '/api/v1/openapi.json', callers: ANY },
   { method: 'GET', path: '/api/v1/videos', callers: API, query: ['limit', 'cursor'] },
   { method: 'GET', path: '/api/v1/videos/:id', callers: API },

@@ -18,7 +18,7 @@ export function coreDependencies(test: TestRuntime): AppDependencies {
 /** Accepts any bytes as a 1920×1080 photo: for tests of the rules around an upload. */
 const anyPhoto: ImageInspector = {
   inspect: () => Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
-  inspectLogo: () => Promise.resolve(),
+  inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
 };
 
 /** The video pipeline (fake renderer) and API v1, for tests of the routes around them. */

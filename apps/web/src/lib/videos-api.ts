@@ -8,6 +8,7 @@ import {
   type MotionSpeed,
   type PrimaryAnimation,
   type TreatedAreaName,
+  type Typeface,
   type VideoEvent,
   type VideoRecord,
   type VideoStatus,
@@ -48,12 +49,20 @@ const TEXT_FIELD_NAMES = [
   'disclosure',
 ] as const satisfies readonly (keyof VideoTextFields)[];
 
+/** The brand kit's look for this video (issue #16 §5): accent and typeface. */
+export interface VideoBrandLook {
+  /** #rrggbb */
+  accentColor: string;
+  typeface: Typeface;
+}
+
 export interface CreateVideoInput {
   image: File;
   /** The clinic's logo for the end card. */
   logo: File | null;
   options: VideoFormOptions;
   text: VideoTextFields;
+  look: VideoBrandLook;
   consent: boolean;
 }
 
@@ -81,6 +90,8 @@ export async function createVideo(input: CreateVideoInput): Promise<VideoRecord>
   form.append('autoAlign', String(input.options.autoAlign));
   if (input.options.treatedArea) form.append('treatedArea', input.options.treatedArea);
   form.append('consent', String(input.consent));
+  form.append('accentColor', input.look.accentColor);
+  form.append('typeface', input.look.typeface);
   for (const name of TEXT_FIELD_NAMES) {
     const value = input.text[name].trim();
     if (value !== '') form.append(name, value);

@@ -29,6 +29,7 @@ export {
 export { startEncoder, type Encoder } from './ffmpeg-encoder.ts';
 export { probeVideo, type VideoProbe } from './ffprobe.ts';
 export { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, decodeLogo } from './decode-logo.ts';
+export { sniffImageFormat, type ImageFormat } from './decode-sniff.ts';
 export {
   createNodeTextMeasure,
   engineFontFiles,

@@ -7,6 +7,7 @@ import type {
   PrimaryAnimation,
   Template,
   TreatedAreaName,
+  Typeface,
 } from '@glowreel/contracts';
 import { hasBurnedInLabels } from '../analysis/burned-in-labels.ts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
@@ -64,6 +65,10 @@ export interface RenderVideoRequest {
     contact: string | null;
     treatmentTitle: string | null;
     disclosure: string | null;
+    /** The brand kit's accent (#rrggbb); null or absent = the engine's own. */
+    accentColor?: string | null;
+    /** The brand kit's typeface; absent = DEFAULT_TYPEFACE. */
+    typeface?: Typeface | null;
   };
   ffmpegPath: string | null;
   faceDetection: boolean;
@@ -173,6 +178,7 @@ export async function prepareRender(
     branding: {
       ...request.branding,
       disclosure: request.branding.disclosure ?? undefined,
+      typeface: request.branding.typeface ?? undefined,
       hasLogo: logo !== null,
     },
   });

@@ -128,9 +128,13 @@ export function buildScene(input: SceneInput): Scene {
       treatmentTitle: input.branding.treatmentTitle ?? null,
       disclosure: input.branding.disclosure?.trim() || DEFAULT_DISCLOSURE,
       hasLogo: input.branding.hasLogo ?? false,
+      accentColor: input.branding.accentColor ?? null,
       ...(input.branding.typeface ? { typeface: input.branding.typeface } : {}),
     },
-    colors: DEFAULT_COLORS,
+    // The clinic's accent replaces ours; the other colours keep the text legible on them.
+    colors: input.branding.accentColor
+      ? { ...DEFAULT_COLORS, accent: input.branding.accentColor }
+      : DEFAULT_COLORS,
   };
 }
 

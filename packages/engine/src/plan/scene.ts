@@ -18,6 +18,8 @@ export interface Branding {
   /** The disclosure ads need; "Individual results may vary" unless the clinic edits it. */
   disclosure: string;
   hasLogo: boolean;
+  /** The brand kit's accent (#rrggbb); the scene's `colors.accent` is drawn from it. */
+  accentColor?: string | null;
   /** The brand kit's typeface for every text of the video; omitted = DEFAULT_TYPEFACE (Inter). */
   typeface?: Typeface;
 }

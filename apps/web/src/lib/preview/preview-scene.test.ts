@@ -1,4 +1,9 @@
-import { DEFAULT_VIDEO_OPTIONS, type PlanId } from '@glowreel/contracts';
+import {
+  DEFAULT_ACCENT_COLOR,
+  DEFAULT_TYPEFACE,
+  DEFAULT_VIDEO_OPTIONS,
+  type PlanId,
+} from '@glowreel/contracts';
 import {
   DEFAULT_DISCLOSURE,
   FACE_MESH_POINT_COUNT,
@@ -59,6 +64,7 @@ function settings(plan: PlanId, options: Partial<VideoFormOptions> = {}): Previe
       treatmentTitle: '',
       disclosure: DEFAULT_DISCLOSURE,
     },
+    look: { accentColor: DEFAULT_ACCENT_COLOR, typeface: DEFAULT_TYPEFACE },
     fallbackClinicName: 'Your Clinic',
     plan,
   };
@@ -208,5 +214,12 @@ describe('buildPreviewScene', () => {
     expect(faceWarnings).toEqual([
       'Face motion skipped on the after photo: Face detection was off, so the face was not moved.',
     ]);
+  });
+
+  it("draws the brand kit's accent and keeps its typeface, as the render does", () => {
+    const look = { accentColor: '#c0267a', typeface: 'playfair_display' } as const;
+    const { scene } = buildPreviewScene(photo, { ...settings('free'), look }, false, null);
+    expect(scene.colors.accent).toBe('#c0267a');
+    expect(scene.branding.typeface).toBe('playfair_display');
   });
 });

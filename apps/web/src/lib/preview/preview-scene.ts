@@ -9,13 +9,15 @@ import {
   type Scene,
   type SceneInput,
 } from '@glowreel/engine';
-import type { VideoFormOptions, VideoTextFields } from '../videos-api.ts';
+import type { VideoBrandLook, VideoFormOptions, VideoTextFields } from '../videos-api.ts';
 import type { PanelSplit } from './split-photo.ts';
 import type { PreviewFaces } from './use-preview-faces.ts';
 
 export interface PreviewSettings {
   options: VideoFormOptions;
   text: VideoTextFields;
+  /** The accent and typeface the render will use (the brand kit's, or this video's edit). */
+  look: VideoBrandLook;
   /** What the server puts on the end card when the clinic name is left empty. */
   fallbackClinicName: string;
   /** The user's plan: it sets the render's size, where the 120 px face-motion rule is judged. */
@@ -88,6 +90,8 @@ export function buildPreviewScene(
       treatmentTitle: text.treatmentTitle.trim() || null,
       disclosure: text.disclosure,
       hasLogo,
+      accentColor: settings.look.accentColor,
+      typeface: settings.look.typeface,
     },
   };
   const preview = buildScene(input);

@@ -63,5 +63,8 @@ export function useLogo() {
       setState(problem ? { status: 'failed', message: problem } : { status: 'loading', file });
     },
     clear: () => setState({ status: 'none' }),
+    /** The brand kit's saved logo, unless the clinic has already chosen or refused one. */
+    prefill: (file: File) =>
+      setState((current) => (current.status === 'none' ? { status: 'loading', file } : current)),
   };
 }

@@ -7,6 +7,7 @@ import { BILLING_STATUS_QUERY_KEY, fetchBillingStatus } from '../../lib/billing-
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useSignedInProfile } from '../../lib/use-signed-in-profile.ts';
 import { BillingAlertBanner } from './billing-alert.tsx';
+import { BrandSection } from './brand/brand-section.tsx';
 import { DevelopersSection } from './developers/developers-section.tsx';
 import { FreePlanPanel } from './free-plan-panel.tsx';
 import { PlanCards } from './plan-cards.tsx';
@@ -135,6 +136,7 @@ export function DashboardPage() {
         </div>
       )}
 
+      <BrandSection />
       <DevelopersSection />
       <VideoHistoryDialog isOpen={isHistoryOpen} onOpenChange={setIsHistoryOpen} />
       <ReturnToast onReturn={onReturn} />

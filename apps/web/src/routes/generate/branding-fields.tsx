@@ -1,10 +1,15 @@
+import { TYPEFACES, TYPEFACE_LABELS, type Typeface } from '@glowreel/contracts';
 import type { ReactNode } from 'react';
+import { AccentColorField } from '../../components/accent-color-field.tsx';
 import { inputClass, labelClass } from '../../components/form-styles.ts';
-import type { VideoTextFields } from '../../lib/videos-api.ts';
+import type { VideoBrandLook, VideoTextFields } from '../../lib/videos-api.ts';
 
 interface BrandingFieldsProps {
   value: VideoTextFields;
   onChange: (value: VideoTextFields) => void;
+  /** Accent and typeface, from the saved brand kit until the clinic changes them here. */
+  look: VideoBrandLook;
+  onLookChange: (look: VideoBrandLook) => void;
   /** SPEC §3 default title, shown as the placeholder because the server fills it in. */
   defaultTitle: string;
   /** The logo picker, shown after the text fields. */
@@ -27,7 +32,7 @@ const FIELDS: {
     autoComplete: 'organization',
     hint: 'Shown on the end card.',
   },
-  { key: 'contact', label: 'Phone or website', maxLength: 80, autoComplete: 'off' },
+  { key: 'contact', label: 'Handle, website or phone', maxLength: 80, autoComplete: 'off' },
   {
     key: 'treatmentTitle',
     label: 'Treatment title',
@@ -44,7 +49,14 @@ const FIELDS: {
   },
 ];
 
-export function BrandingFields({ value, onChange, defaultTitle, children }: BrandingFieldsProps) {
+export function BrandingFields({
+  value,
+  onChange,
+  look,
+  onLookChange,
+  defaultTitle,
+  children,
+}: BrandingFieldsProps) {
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-semibold text-slate-900">3. Title and branding</legend>
@@ -75,6 +87,34 @@ export function BrandingFields({ value, onChange, defaultTitle, children }: Bran
           </div>
         );
       })}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <AccentColorField
+          value={look.accentColor}
+          onChange={(accentColor) => onLookChange({ ...look, accentColor })}
+        />
+        <div>
+          <label htmlFor="branding-typeface" className={labelClass}>
+            Typeface
+          </label>
+          <select
+            id="branding-typeface"
+            value={look.typeface}
+            onChange={(event) =>
+              onLookChange({ ...look, typeface: event.target.value as Typeface })
+            }
+            className={inputClass}
+          >
+            {TYPEFACES.map((typeface) => (
+              <option key={typeface} value={typeface}>
+                {TYPEFACE_LABELS[typeface]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="text-xs text-slate-500">
+        Filled in from your saved brand kit; changes here apply to this video only.
+      </p>
       {children}
     </fieldset>
   );

@@ -1,15 +1,24 @@
-import { DEFAULT_VIDEO_OPTIONS, defaultVideoTitle, type Profile } from '@glowreel/contracts';
+import {
+  DEFAULT_BRAND_KIT,
+  DEFAULT_VIDEO_OPTIONS,
+  defaultVideoTitle,
+  type BrandKit,
+  type Profile,
+} from '@glowreel/contracts';
 import { DEFAULT_DISCLOSURE } from '@glowreel/engine';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { BRAND_QUERY_KEY, fetchBrand, fetchBrandLogoFile } from '../../lib/brand-api.ts';
 import { ME_QUERY_KEY, useAuth } from '../../lib/auth-context.ts';
 import { useLogo } from '../../lib/preview/use-logo.ts';
 import { usePhotoAnalysis } from '../../lib/preview/use-photo-analysis.ts';
 import { useRenderFaceDetection } from '../../lib/render-settings-api.ts';
 import {
   createVideo,
+  type VideoBrandLook,
   type VideoFormOptions,
   type VideoRecord,
   type VideoTextFields,
@@ -29,15 +38,47 @@ import { useResumedVideo } from './use-resumed-video.ts';
 import { VideoOptionsFields } from './video-options-fields.tsx';
 
 /**
+ * /generate starts from the saved brand kit (issue #16 §5). The form waits the moment it takes
+ * to load, so its fields start filled rather than changing under the clinic's cursor; if the
+ * kit cannot be loaded the form starts from the defaults instead of blocking a video.
+ */
+export function VideoCreator({ profile }: { profile: Profile }) {
+  const brand = useQuery({ queryKey: BRAND_QUERY_KEY, queryFn: fetchBrand, retry: false });
+  if (brand.isPending) return <LoadingScreen />;
+  return <VideoCreatorForm profile={profile} brand={brand.data ?? DEFAULT_BRAND_KIT} />;
+}
+
+/**
  * The /generate workflow: photo → options (live preview) → consent → render → result.
  * Below `lg` the steps stack in reading order; on wide screens the preview and the job
  * sit in a sticky column beside the form (the wrappers use `display: contents` below lg).
  */
-export function VideoCreator({ profile }: { profile: Profile }) {
+function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKit }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const photo = usePhotoAnalysis();
   const logo = useLogo();
+  const prefillLogo = logo.prefill;
+  useEffect(() => {
+    if (!brand.hasLogo) return;
+    let isCurrent = true;
+    // A logo that cannot be fetched leaves the field empty; the clinic can still choose one.
+    fetchBrandLogoFile().then(
+      (file) => {
+        if (isCurrent && file) prefillLogo(file);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // Once per visit: the kit's logo is the starting point, not a value kept in sync.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [brand.hasLogo]);
+  const [look, setLook] = useState<VideoBrandLook>(() => ({
+    accentColor: brand.accentColor,
+    typeface: brand.typeface,
+  }));
   const faceDetection = useRenderFaceDetection();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [options, setOptions] = useState<VideoFormOptions>({
@@ -47,8 +88,8 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   });
   const [text, setText] = useState<VideoTextFields>(() => ({
     title: '',
-    clinicName: profile.displayName ?? '',
-    contact: '',
+    clinicName: brand.clinicName ?? profile.displayName ?? '',
+    contact: brand.contact ?? '',
     treatmentTitle: '',
     disclosure: DEFAULT_DISCLOSURE,
   }));
@@ -89,8 +130,8 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const fallbackClinicName = profile.displayName || 'Your Clinic';
   const plan = profile.subscription.plan;
   const settings = useMemo(
-    () => ({ options, text, fallbackClinicName, plan }),
-    [options, text, fallbackClinicName, plan],
+    () => ({ options, text, look, fallbackClinicName, plan }),
+    [options, text, look, fallbackClinicName, plan],
   );
 
   const choosePhoto = (file: File) => {
@@ -115,6 +156,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
       logo: logo.state.status === 'ready' ? logo.state.file : null,
       options,
       text,
+      look,
       consent: hasConsent,
     });
   };
@@ -157,7 +199,13 @@ export function VideoCreator({ profile }: { profile: Profile }) {
         </div>
         <div className="order-3 space-y-8">
           <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection} />
-          <BrandingFields value={text} onChange={setText} defaultTitle={titlePlaceholder}>
+          <BrandingFields
+            value={text}
+            onChange={setText}
+            look={look}
+            onLookChange={setLook}
+            defaultTitle={titlePlaceholder}
+          >
             <LogoField
               state={logo.state}
               onChoose={logo.choose}
