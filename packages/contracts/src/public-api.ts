@@ -6,6 +6,7 @@ import {
   MOTION_SPEEDS,
   PRIMARY_ANIMATIONS,
 } from './video-options.ts';
+import { TEMPLATES, TEMPLATE_DESCRIPTIONS, defaultTemplateFor } from './creative.ts';
 import { noControlCharacters, plainLine } from './text.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
@@ -44,6 +45,12 @@ const base64Image = (what: string) =>
 const generateFields = {
   options: apiGenerateOptionsSchema.optional(),
   aspect: z.enum(ASPECTS).default(DEFAULT_VIDEO_OPTIONS.aspect).describe('Output shape.'),
+  template: z
+    .enum(TEMPLATES)
+    .optional()
+    .describe(
+      `How the video is built: ${TEMPLATES.map((name) => `${name} (${TEMPLATE_DESCRIPTIONS[name]})`).join('; ')}. Omitted: the format's default, ${ASPECTS.map((aspect) => `${defaultTemplateFor(aspect)} for ${aspect}`).join(', ')}.`,
+    ),
   title: plainLine('title')
     .trim()
     .min(1)
@@ -83,6 +90,7 @@ export const apiGenerateJsonSchema = z
       after_image: 'iVBORw0KGgoAAAANSUhEUgAA…',
       options: { animation: 'animate_before_head_turn', effect: 'none', speed: 'normal' },
       aspect: '9:16',
+      template: 'story',
       webhook_url: 'https://clinic.example/hooks/glowreel',
       consent_attested: true,
     },
@@ -136,6 +144,10 @@ export const apiVideoSchema = z
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
     error: z.string().nullable(),
+    template: z
+      .enum(TEMPLATES)
+      .nullable()
+      .describe('The template the video is made with; null for videos made before templates.'),
   })
   .meta({
     id: 'Video',
@@ -150,6 +162,7 @@ export const apiVideoSchema = z
       created_at: '2026-11-23T09:30:00.000Z',
       completed_at: '2026-11-23T09:30:07.000Z',
       error: null,
+      template: 'story',
     },
   });
 export type ApiVideo = z.infer<typeof apiVideoSchema>;

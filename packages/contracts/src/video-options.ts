@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATES } from './creative.ts';
 import type { PlanId } from './plans.ts';
 
 // SPEC §9 option vocabularies and defaults, shared by the form, the API and the engine.
@@ -35,6 +36,8 @@ export const videoOptionsSchema = z.object({
   motionSpeed: z.enum(MOTION_SPEEDS).default(DEFAULT_VIDEO_OPTIONS.motionSpeed),
   aspect: z.enum(ASPECTS).default(DEFAULT_VIDEO_OPTIONS.aspect),
   autoAlign: z.boolean().default(true),
+  // Omitted means the format's default (defaultTemplateFor), resolved where the video is made.
+  template: z.enum(TEMPLATES).optional(),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 

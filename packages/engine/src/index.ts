@@ -59,6 +59,7 @@ export {
   type Scene,
   type SceneAssets,
 } from './plan/scene.ts';
+export { TEMPLATE_THUMBNAIL_SECONDS } from './plan/template-thumbnails.ts';
 export { evaluate, phasesFor, type FrameState, type Phases } from './plan/timeline.ts';
 export {
   MIN_MOTION_EYE_DISTANCE_PX,

@@ -1,6 +1,7 @@
 import {
   FREE_PLAN_API_REQUESTS_PER_MINUTE,
   PLANS,
+  TEMPLATES,
   apiErrorSchema,
   apiGenerateAcceptedSchema,
   apiGenerateJsonSchema,
@@ -104,7 +105,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
             '409': errorResponse('idempotency_conflict.'),
             '413': errorResponse('image_too_large: an image over 10 MB.'),
             '422': errorResponse(
-              'validation_failed: a text field (details.field) holds control characters.',
+              `invalid_template: template is not one of ${TEMPLATES.join(', ')} (the message lists them). validation_failed: a text field (details.field) holds control characters.`,
             ),
             '429': errorResponse('rate_limited: too many requests this minute; see Retry-After.'),
             '500': errorResponse('internal_error.'),

@@ -1,5 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import { plainLine, videoOptionsSchema } from '@glowreel/contracts';
+import {
+  invalidTemplateMessage,
+  isTemplate,
+  plainLine,
+  videoOptionsSchema,
+} from '@glowreel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
@@ -27,6 +32,7 @@ const formFieldsSchema = z.object({
   emphasisEffect: z.string().optional(),
   motionSpeed: z.string().optional(),
   aspect: z.string().optional(),
+  template: z.string().optional(),
   autoAlign: z.enum(['true', 'false']).optional(),
   consent: z.string().optional(),
   title: plainLine('The title').max(120, 'The title can be at most 120 characters.').optional(),
@@ -73,11 +79,17 @@ function parseOptions(fields: Record<string, string>) {
       field: issue?.path.join('.'),
     });
   }
+  // An empty field is what the form sends before a template is picked: the format's default.
+  const template = parsed.data.template || undefined;
+  if (template !== undefined && !isTemplate(template)) {
+    throw new AppError('invalid_template', invalidTemplateMessage(template), { field: 'template' });
+  }
   const options = videoOptionsSchema.safeParse({
     primaryAnimation: parsed.data.primaryAnimation || undefined,
     emphasisEffect: parsed.data.emphasisEffect || undefined,
     motionSpeed: parsed.data.motionSpeed || undefined,
     aspect: parsed.data.aspect || undefined,
+    template,
     autoAlign: parsed.data.autoAlign === undefined ? undefined : parsed.data.autoAlign === 'true',
   });
   if (!options.success) {

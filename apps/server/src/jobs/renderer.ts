@@ -1,4 +1,10 @@
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Template,
+} from '@glowreel/contracts';
 
 export interface RenderRequest {
   inputPath: string;
@@ -15,6 +21,8 @@ export interface RenderRequest {
     motionSpeed: MotionSpeed;
     aspect: Aspect;
     autoAlign: boolean;
+    /** Absent on jobs stored before templates: the engine uses the format's default. */
+    template?: Template;
   };
   branding: {
     clinicName: string;

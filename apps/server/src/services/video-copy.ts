@@ -2,6 +2,8 @@ import {
   ANIMATION_LABELS,
   EMPHASIS_LABELS,
   SPEED_LABELS,
+  TEMPLATE_LABELS,
+  type Template,
   type VideoOptions,
 } from '@glowreel/contracts';
 
@@ -27,8 +29,9 @@ export function defaultVideoTitle(now: Date): string {
 }
 
 /** The record's prompt: a readable description of the chosen options. */
-export function describeOptions(options: VideoOptions): string {
+export function describeOptions(options: VideoOptions & { template: Template }): string {
   return [
+    `Template: ${TEMPLATE_LABELS[options.template]}`,
     `Animation: ${ANIMATION_LABELS[options.primaryAnimation]}`,
     `Emphasis: ${EMPHASIS_LABELS[options.emphasisEffect]}`,
     `Speed: ${SPEED_LABELS[options.motionSpeed]}`,

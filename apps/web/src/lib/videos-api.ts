@@ -1,4 +1,5 @@
 import {
+  defaultTemplateFor,
   errorBodySchema,
   videoEventSchema,
   videoListSchema,
@@ -7,6 +8,7 @@ import {
   type EmphasisEffect,
   type MotionSpeed,
   type PrimaryAnimation,
+  type Template,
   type VideoEvent,
   type VideoRecord,
   type VideoStatus,
@@ -26,6 +28,13 @@ export interface VideoFormOptions {
   motionSpeed: MotionSpeed;
   aspect: Aspect;
   autoAlign: boolean;
+  /** Null until the clinic picks one: the format's default, which follows the format. */
+  template: Template | null;
+}
+
+/** The template the video will be made with: the one picked, else the format's default. */
+export function chosenTemplate(options: Pick<VideoFormOptions, 'aspect' | 'template'>): Template {
+  return options.template ?? defaultTemplateFor(options.aspect);
 }
 
 /** Free-text fields; an empty one is left out so the server applies its default. */
@@ -75,6 +84,7 @@ export async function createVideo(input: CreateVideoInput): Promise<VideoRecord>
   form.append('emphasisEffect', input.options.emphasisEffect);
   form.append('motionSpeed', input.options.motionSpeed);
   form.append('aspect', input.options.aspect);
+  form.append('template', chosenTemplate(input.options));
   form.append('autoAlign', String(input.options.autoAlign));
   form.append('consent', String(input.consent));
   for (const name of TEXT_FIELD_NAMES) {

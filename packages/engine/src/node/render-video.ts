@@ -1,6 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Template,
+} from '@glowreel/contracts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../plan/build-scene.ts';
@@ -45,6 +51,8 @@ export interface RenderVideoRequest {
     motionSpeed: MotionSpeed;
     aspect: Aspect;
     autoAlign: boolean;
+    /** Omitted: the format's default. */
+    template?: Template;
   };
   branding: {
     clinicName: string;

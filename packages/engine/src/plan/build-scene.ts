@@ -1,4 +1,9 @@
-import { VIDEO_DURATION_SECONDS, VIDEO_FPS, type VideoOptions } from '@glowreel/contracts';
+import {
+  VIDEO_DURATION_SECONDS,
+  VIDEO_FPS,
+  defaultTemplateFor,
+  type VideoOptions,
+} from '@glowreel/contracts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import type { Affine, Point, Rect } from '../geometry.ts';
 import { computeLayout } from './layout.ts';
@@ -7,7 +12,11 @@ import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from '.
 
 export interface SceneInput {
   size: { width: number; height: number };
-  options: Pick<VideoOptions, 'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect'>;
+  /** `template` omitted: the format's default (defaultTemplateFor). */
+  options: Pick<
+    VideoOptions,
+    'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect' | 'template'
+  >;
   beforeSize: { width: number; height: number };
   afterSize: { width: number; height: number };
   /** After-panel pixels → before-panel pixels, from face alignment; null when not aligned. */
@@ -50,6 +59,7 @@ export function buildScene(input: SceneInput): Scene {
     fps: VIDEO_FPS,
     durationSeconds: VIDEO_DURATION_SECONDS,
     aspect: input.options.aspect,
+    template: input.options.template ?? defaultTemplateFor(input.options.aspect),
     primaryAnimation: input.options.primaryAnimation,
     emphasisEffect: input.options.emphasisEffect,
     motionSpeed: input.options.motionSpeed,

@@ -1,4 +1,10 @@
-import type { Aspect, EmphasisEffect, MotionSpeed, PrimaryAnimation } from '@glowreel/contracts';
+import type {
+  Aspect,
+  EmphasisEffect,
+  MotionSpeed,
+  PrimaryAnimation,
+  Template,
+} from '@glowreel/contracts';
 import type { Affine, Point, Rect } from '../geometry.ts';
 import type { SceneFaceMotion } from '../motion/face-motion-plan.ts';
 
@@ -24,6 +30,8 @@ export interface Scene {
   fps: number;
   durationSeconds: number;
   aspect: Aspect;
+  /** The template the timeline plays (the format's default when none was chosen). */
+  template: Template;
   primaryAnimation: PrimaryAnimation;
   emphasisEffect: EmphasisEffect;
   motionSpeed: MotionSpeed;

@@ -8,7 +8,7 @@ import {
   type Scene,
   type SceneInput,
 } from '@glowreel/engine';
-import type { VideoFormOptions, VideoTextFields } from '../videos-api.ts';
+import { chosenTemplate, type VideoFormOptions, type VideoTextFields } from '../videos-api.ts';
 import type { PanelSplit } from './split-photo.ts';
 import type { PreviewFaces } from './use-preview-faces.ts';
 
@@ -71,7 +71,7 @@ export function buildPreviewScene(
       : null;
   const input: SceneInput = {
     size: outputSizeFor('free', options.aspect),
-    options,
+    options: { ...options, template: chosenTemplate(options) },
     beforeSize: { width: photo.before.width, height: photo.before.height },
     afterSize: { width: photo.after.width, height: photo.after.height },
     ...(face?.scene ?? NO_FACE_FIELDS),

@@ -1,4 +1,4 @@
-import { outputSizeFor, type Aspect } from '@glowreel/contracts';
+import { TEMPLATE_LABELS, outputSizeFor, type Aspect } from '@glowreel/contracts';
 import type { SceneAssets } from '@glowreel/engine';
 import { useMemo, useRef, useState } from 'react';
 import { useEngineFontSettled } from '../../lib/preview/engine-font.ts';
@@ -100,7 +100,7 @@ export function LivePreview({
             width={scene.width}
             height={scene.height}
             role="img"
-            aria-label={`Live preview of your video, ${ASPECT_LABELS[aspect]}: the before and after photos with their labels, caption and end card.`}
+            aria-label={`Live preview of your video, ${TEMPLATE_LABELS[scene.template]} template, ${ASPECT_LABELS[aspect]}: the before and after photos with their labels, caption and end card.`}
             className="block size-full"
           />
         ) : (

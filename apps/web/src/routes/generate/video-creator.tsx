@@ -26,6 +26,7 @@ import { checkPhotoFile } from './photo-rules.ts';
 import { useVideoJob } from '../../lib/use-video-job.ts';
 import { ResumeNotice } from './resume-notice.tsx';
 import { useResumedVideo } from './use-resumed-video.ts';
+import { TemplatePicker } from './template-picker.tsx';
 import { VideoOptionsFields } from './video-options-fields.tsx';
 
 /** SPEC §3: the server's default title, shown as the title field's placeholder. */
@@ -48,6 +49,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const [options, setOptions] = useState<VideoFormOptions>({
     ...DEFAULT_VIDEO_OPTIONS,
     autoAlign: true,
+    template: null,
   });
   const [text, setText] = useState<VideoTextFields>(() => ({
     title: '',
@@ -158,7 +160,14 @@ export function VideoCreator({ profile }: { profile: Profile }) {
           />
         </div>
         <div className="order-3 space-y-8">
-          <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection} />
+          <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection}>
+            <TemplatePicker
+              settings={settings}
+              photo={photo.state.status === 'ready' ? photo.state.photo : null}
+              logo={logo.state.status === 'ready' ? logo.state.image : null}
+              onChange={(template) => setOptions({ ...options, template })}
+            />
+          </VideoOptionsFields>
           <BrandingFields value={text} onChange={setText} defaultTitle={titlePlaceholder}>
             <LogoField
               state={logo.state}
