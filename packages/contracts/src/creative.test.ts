@@ -5,7 +5,7 @@ import { videoOptionsSchema } from './video-options.ts';
 import { videoRecordSchema } from './videos.ts';
 
 describe('the template vocabulary', () => {
-  it("gives each format its default: story for 9:16, split for 1:1, reveal for 16:9", () => {
+  it('gives each format its default: story for 9:16, split for 1:1, reveal for 16:9', () => {
     expect(defaultTemplateFor('9:16')).toBe('story');
     expect(defaultTemplateFor('1:1')).toBe('split');
     expect(defaultTemplateFor('16:9')).toBe('reveal');
@@ -41,9 +41,9 @@ describe('the template on the wire', () => {
     expect(refused.error?.issues[0]?.path).toEqual(['template']);
     const parts = { consent_attested: 'true', template: 'story' };
     expect(apiGenerateMultipartFieldsSchema.parse(parts).template).toBe('story');
-    expect(
-      apiGenerateMultipartFieldsSchema.safeParse({ ...parts, template: 'x' }).success,
-    ).toBe(false);
+    expect(apiGenerateMultipartFieldsSchema.safeParse({ ...parts, template: 'x' }).success).toBe(
+      false,
+    );
   });
 
   it('is shown on the video record, null for records from before templates', () => {

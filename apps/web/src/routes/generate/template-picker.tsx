@@ -34,8 +34,8 @@ export function TemplatePicker({ settings, photo, logo, onChange }: TemplatePick
     <fieldset aria-describedby="template-note">
       <legend className="text-sm font-medium text-slate-700">Template</legend>
       <p id="template-note" className="mt-1 text-sm text-slate-600">
-        How the video is built. The live preview plays the one you pick; the thumbnails show each
-        on your photo.
+        How the video is built. The live preview plays the one you pick; the thumbnails show each on
+        your photo.
       </p>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {TEMPLATES.map((template) => (
@@ -49,6 +49,8 @@ export function TemplatePicker({ settings, photo, logo, onChange }: TemplatePick
               value={template}
               checked={chosen === template}
               onChange={() => onChange(template)}
+              // The name alone; the description is read as the description, not twice.
+              aria-labelledby={`template-${template}-name`}
               aria-describedby={`template-${template}-description`}
               className="sr-only"
             />
@@ -65,7 +67,10 @@ export function TemplatePicker({ settings, photo, logo, onChange }: TemplatePick
                 <TemplateSketch template={template} />
               )}
             </span>
-            <span className="mt-2 text-sm font-semibold text-slate-900">
+            <span
+              id={`template-${template}-name`}
+              className="mt-2 text-sm font-semibold text-slate-900"
+            >
               {TEMPLATE_LABELS[template]}
             </span>
             <span id={`template-${template}-description`} className="text-xs text-slate-600">

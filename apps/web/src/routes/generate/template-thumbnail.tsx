@@ -46,9 +46,15 @@ export function TemplateThumbnail({
     const engineContext = context as unknown as Canvas2D<CanvasImageSource>;
     const logoSize = logo ? { width: logo.width, height: logo.height } : null;
     const state = evaluate(scene, TEMPLATE_THUMBNAIL_SECONDS[template]);
-    draw(engineContext, scene, state, { before: photo.before, after: photo.after, logo }, {
-      logoSize,
-    });
+    draw(
+      engineContext,
+      scene,
+      state,
+      { before: photo.before, after: photo.after, logo },
+      {
+        logoSize,
+      },
+    );
     target.drawImage(frame, 0, 0, target.canvas.width, target.canvas.height);
   }, [template, photo, settings, logo, isReady]);
 
