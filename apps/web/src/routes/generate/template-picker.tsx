@@ -41,7 +41,7 @@ export function TemplatePicker({ settings, photo, logo, onChange }: TemplatePick
         {TEMPLATES.map((template) => (
           <label
             key={template}
-            className="flex min-w-0 cursor-pointer flex-col rounded-xl border border-slate-300 bg-white p-2 transition has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
+            className="relative flex min-w-0 cursor-pointer flex-col rounded-xl border border-slate-300 bg-white p-2 transition has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
           >
             <input
               type="radio"
@@ -52,7 +52,8 @@ export function TemplatePicker({ settings, photo, logo, onChange }: TemplatePick
               // The name alone; the description is read as the description, not twice.
               aria-labelledby={`template-${template}-name`}
               aria-describedby={`template-${template}-description`}
-              className="sr-only"
+              // Transparent over the whole card: a tap anywhere on it is a tap on the radio.
+              className="absolute inset-0 z-10 size-full cursor-pointer opacity-0"
             />
             <span className="flex h-24 items-center justify-center overflow-hidden rounded-lg bg-slate-900 p-1">
               {photo ? (
