@@ -106,3 +106,15 @@ test('the template picker fits a 390 px phone', async ({ page }) => {
     expect(overflow).toBe(0);
   }
 });
+
+test('the API page lists the template field with its values and each format default', async ({
+  page,
+}) => {
+  await page.goto('/api');
+  const row = page
+    .locator('#generateVideo')
+    .getByRole('row', { name: /^template\b/ })
+    .first();
+  await expect(row).toContainText(`one of ${TEMPLATES.join(', ')}`);
+  await expect(row).toContainText('story for 9:16, split for 1:1');
+});
