@@ -152,7 +152,8 @@ describe.each(DATABASE_KINDS)('the template field on %s', (kind) => {
     'gives a %s video from the form without a template the format default, %s',
     async (aspect, expected) => {
       // An empty field is what the form sends when nothing was picked.
-      for (const fields of [{ aspect }, { aspect, template: '' }]) {
+      const forms: Record<string, string>[] = [{ aspect }, { aspect, template: '' }];
+      for (const fields of forms) {
         const response = await postForm(fields);
         expect(response.statusCode).toBe(202);
         const { id } = response.json<{ id: string }>();
