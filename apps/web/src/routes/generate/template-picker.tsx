@@ -8,6 +8,7 @@ import {
 import { useEngineFontSettled } from '../../lib/preview/engine-font.ts';
 import type { PreviewSettings } from '../../lib/preview/preview-scene.ts';
 import type { AnalyzedPhoto } from '../../lib/preview/split-photo.ts';
+import type { PreviewFaces } from '../../lib/preview/use-preview-faces.ts';
 import { chosenTemplate } from '../../lib/videos-api.ts';
 import { TemplateSketch, TemplateThumbnail } from './template-thumbnail.tsx';
 import { ASPECT_LABELS } from './video-options-fields.tsx';
@@ -17,6 +18,8 @@ interface TemplatePickerProps {
   /** The clinic's photo, once analysed; until then each template shows a neutral sketch. */
   photo: AnalyzedPhoto | null;
   logo: ImageBitmap | null;
+  /** The faces the live preview found, so each thumbnail is framed as the preview plays it. */
+  faces: PreviewFaces | null;
   onChange: (template: Template) => void;
 }
 
@@ -24,7 +27,7 @@ interface TemplatePickerProps {
  * The four templates as one radio group (arrow keys move between them, as for any radio
  * group), each with a thumbnail of that template on the clinic's own photo.
  */
-export function TemplatePicker({ settings, photo, logo, onChange }: TemplatePickerProps) {
+export function TemplatePicker({ settings, photo, logo, faces, onChange }: TemplatePickerProps) {
   const isFontSettled = useEngineFontSettled();
   const { aspect } = settings.options;
   const chosen = chosenTemplate(settings.options);
@@ -62,6 +65,7 @@ export function TemplatePicker({ settings, photo, logo, onChange }: TemplatePick
                   photo={photo}
                   settings={settings}
                   logo={logo}
+                  faces={faces}
                   isReady={isFontSettled}
                 />
               ) : (

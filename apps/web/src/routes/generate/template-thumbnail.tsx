@@ -3,6 +3,7 @@ import { TEMPLATE_THUMBNAIL_SECONDS, draw, evaluate, type Canvas2D } from '@glow
 import { useEffect, useRef } from 'react';
 import { buildPreviewScene, type PreviewSettings } from '../../lib/preview/preview-scene.ts';
 import type { AnalyzedPhoto } from '../../lib/preview/split-photo.ts';
+import type { PreviewFaces } from '../../lib/preview/use-preview-faces.ts';
 
 /** The thumbnail's long side in canvas pixels: sharp on a phone at twice its CSS width. */
 const THUMBNAIL_LONG_SIDE = 320;
@@ -12,6 +13,7 @@ export interface TemplateThumbnailProps {
   photo: AnalyzedPhoto;
   settings: PreviewSettings;
   logo: ImageBitmap | null;
+  faces: PreviewFaces | null;
   /** False until the engine font is usable: text drawn before would have the wrong metrics. */
   isReady: boolean;
 }
@@ -27,6 +29,7 @@ export function TemplateThumbnail({
   photo,
   settings,
   logo,
+  faces,
   isReady,
 }: TemplateThumbnailProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -36,7 +39,7 @@ export function TemplateThumbnail({
     const target = canvasRef.current?.getContext('2d');
     if (!target || !isReady) return;
     const forTemplate = { ...settings, options: { ...settings.options, template } };
-    const { scene } = buildPreviewScene(photo, forTemplate, logo !== null, null);
+    const { scene } = buildPreviewScene(photo, forTemplate, logo !== null, faces);
     const frame = document.createElement('canvas');
     frame.width = scene.width;
     frame.height = scene.height;
@@ -56,7 +59,7 @@ export function TemplateThumbnail({
       },
     );
     target.drawImage(frame, 0, 0, target.canvas.width, target.canvas.height);
-  }, [template, photo, settings, logo, isReady]);
+  }, [template, photo, settings, logo, faces, isReady]);
 
   const size = thumbnailSize(aspect);
   return (

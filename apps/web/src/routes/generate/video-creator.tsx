@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY, useAuth } from '../../lib/auth-context.ts';
 import { useLogo } from '../../lib/preview/use-logo.ts';
 import { usePhotoAnalysis } from '../../lib/preview/use-photo-analysis.ts';
+import { usePreviewFaces } from '../../lib/preview/use-preview-faces.ts';
 import { useRenderFaceDetection } from '../../lib/render-settings-api.ts';
 import {
   createVideo,
@@ -45,6 +46,10 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const photo = usePhotoAnalysis();
   const logo = useLogo();
   const faceDetection = useRenderFaceDetection();
+  const readyPhoto = photo.state.status === 'ready' ? photo.state.photo : null;
+  const readyLogo = logo.state.status === 'ready' ? logo.state.image : null;
+  // Found once per photo, for the live preview and the template thumbnails alike.
+  const faces = usePreviewFaces(readyPhoto, faceDetection);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [options, setOptions] = useState<VideoFormOptions>({
     ...DEFAULT_VIDEO_OPTIONS,
@@ -163,8 +168,9 @@ export function VideoCreator({ profile }: { profile: Profile }) {
           <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection}>
             <TemplatePicker
               settings={settings}
-              photo={photo.state.status === 'ready' ? photo.state.photo : null}
-              logo={logo.state.status === 'ready' ? logo.state.image : null}
+              photo={readyPhoto}
+              logo={readyLogo}
+              faces={faces}
               onChange={(template) => setOptions({ ...options, template })}
             />
           </VideoOptionsFields>
@@ -188,11 +194,11 @@ export function VideoCreator({ profile }: { profile: Profile }) {
       <div className="contents lg:sticky lg:top-20 lg:flex lg:flex-col lg:gap-6">
         <div className="order-2">
           <LivePreview
-            photo={photo.state.status === 'ready' ? photo.state.photo : null}
+            photo={readyPhoto}
             isAnalyzing={photo.state.status === 'analyzing'}
             settings={settings}
-            logo={logo.state.status === 'ready' ? logo.state.image : null}
-            faceDetection={faceDetection}
+            logo={readyLogo}
+            faces={faces}
           />
         </div>
         <div ref={jobRef} className="order-4 scroll-mt-24 empty:hidden">
