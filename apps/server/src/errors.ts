@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   invalid_logo: 400,
   invalid_request: 400,
   invalid_option: 400,
+  invalid_template: 422,
   missing_image: 400,
   consent_required: 400,
   invalid_webhook_url: 400,

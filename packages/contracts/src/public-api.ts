@@ -6,7 +6,7 @@ import {
   MOTION_SPEEDS,
   PRIMARY_ANIMATIONS,
 } from './video-options.ts';
-import { TREATED_AREAS } from './creative.ts';
+import { TEMPLATES, TEMPLATE_DESCRIPTIONS, TREATED_AREAS, defaultTemplateFor } from './creative.ts';
 import { noControlCharacters, plainLine } from './text.ts';
 import { BRAND_LIMITS, accentColorSchema } from './brand.ts';
 import { TYPEFACES } from './creative.ts';
@@ -47,6 +47,12 @@ const base64Image = (what: string) =>
 const generateFields = {
   options: apiGenerateOptionsSchema.optional(),
   aspect: z.enum(ASPECTS).default(DEFAULT_VIDEO_OPTIONS.aspect).describe('Output shape.'),
+  template: z
+    .enum(TEMPLATES)
+    .optional()
+    .describe(
+      `How the video is built: ${TEMPLATES.map((name) => `${name} (${TEMPLATE_DESCRIPTIONS[name]})`).join('; ')}. Omitted: the format's default, ${ASPECTS.map((aspect) => `${defaultTemplateFor(aspect)} for ${aspect}`).join(', ')}.`,
+    ),
   title: plainLine('title')
     .trim()
     .min(1)
@@ -120,6 +126,7 @@ export const apiGenerateJsonSchema = z
       options: { animation: 'animate_after_surprise', effect: 'hand_gesture', speed: 'normal' },
       treated_area: 'lips',
       aspect: '9:16',
+      template: 'story',
       webhook_url: 'https://clinic.example/hooks/glowreel',
       consent_attested: true,
     },
@@ -173,6 +180,10 @@ export const apiVideoSchema = z
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
     error: z.string().nullable(),
+    template: z
+      .enum(TEMPLATES)
+      .nullable()
+      .describe('The template the video is made with; null for videos made before templates.'),
   })
   .meta({
     id: 'Video',
@@ -187,6 +198,7 @@ export const apiVideoSchema = z
       created_at: '2026-11-23T09:30:00.000Z',
       completed_at: '2026-11-23T09:30:07.000Z',
       error: null,
+      template: 'story',
     },
   });
 export type ApiVideo = z.infer<typeof apiVideoSchema>;

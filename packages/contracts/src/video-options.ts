@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TREATED_AREAS } from './creative.ts';
+import { TEMPLATES, TREATED_AREAS } from './creative.ts';
 import type { PlanId } from './plans.ts';
 
 // SPEC §9 option vocabularies and defaults, shared by the form, the API and the engine.
@@ -38,6 +38,8 @@ export const videoOptionsSchema = z.object({
   autoAlign: z.boolean().default(true),
   /** Where the treatment was (DESIGN.md D16); the service decides when it is required. */
   treatedArea: z.enum(TREATED_AREAS).optional(),
+  // Omitted means the format's default (defaultTemplateFor), resolved where the video is made.
+  template: z.enum(TEMPLATES).optional(),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 

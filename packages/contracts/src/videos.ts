@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATES } from './creative.ts';
 
 // The signed-in app's video shapes (SPEC §3 video record, §7 GET /api/videos and its
 // Server-Sent Events). One schema each, so the SPA parses exactly what the server sends.
@@ -30,6 +31,8 @@ export const videoRecordSchema = z.object({
   height: z.number(),
   // Records written before warnings existed have none.
   warnings: z.array(videoWarningSchema).default([]),
+  // The template the video is made with; null on records made before templates.
+  template: z.enum(TEMPLATES).nullable().default(null),
 });
 export type VideoRecord = z.infer<typeof videoRecordSchema>;
 

@@ -87,11 +87,7 @@ export {
 } from './browser/human-browser.ts';
 export { computeLayout, containRect, safeArea, SAFE_INSETS, type Layout } from './plan/layout.ts';
 export { frameSlot, MAX_UPSCALE, type Framing } from './plan/framing.ts';
-export {
-  DEFAULT_TEMPLATE,
-  TEMPLATE_PLANS,
-  TEMPLATE_THUMBNAIL_SECONDS,
-} from './plan/templates/index.ts';
+export { TEMPLATE_PLANS, TEMPLATE_THUMBNAIL_SECONDS } from './plan/templates/index.ts';
 export { buildProvenance, type Provenance, type ProvenanceInput } from './provenance.ts';
 export { createRaster, cropRaster, lumaAt, type Raster } from './raster.ts';
 export {

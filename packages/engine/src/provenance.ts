@@ -45,7 +45,12 @@ export interface Provenance {
   engineVersion: string;
   summary: string;
   output: { width: number; height: number; fps: number; durationSeconds: number; aspect: string };
-  options: { primaryAnimation: string; emphasisEffect: string; motionSpeed: string };
+  options: {
+    template: string;
+    primaryAnimation: string;
+    emphasisEffect: string;
+    motionSpeed: string;
+  };
   source: ProvenanceInput['source'];
   split: ProvenanceInput['panels'];
   transforms: { panel: 'before' | 'after'; kind: string; detail: unknown }[];
@@ -189,6 +194,7 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
       aspect: scene.aspect,
     },
     options: {
+      template: scene.template,
       primaryAnimation: scene.primaryAnimation,
       emphasisEffect: scene.emphasisEffect,
       motionSpeed: scene.motionSpeed,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Template } from '@glowreel/contracts';
 import type {
   ApiIdempotencyKeysTable,
   ApiKeysTable,
@@ -92,6 +93,8 @@ export interface VideosTable {
   owner_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The owner renews this while it lives; once past, recovery may take the job over. */
   lease_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The template the video is made with; null on rows from before templates. */
+  template: ColumnType<Template | null, Template | null | undefined, Template | null>;
 }
 
 export interface UserTable {

@@ -31,6 +31,7 @@ describe.each(DATABASE_KINDS)('render job ownership on %s', (kind) => {
         title: 'T',
         prompt: 'P',
         options: {},
+        template: 'reveal',
         width: 1280,
         height: 720,
         reservationId: reservation.reservationId,

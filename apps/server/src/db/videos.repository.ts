@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
+import type { Template } from '@glowreel/contracts';
 import type { Database, VideosTable } from './schema.ts';
 
 export type VideoRow = Selectable<VideosTable>;
@@ -23,6 +24,7 @@ const RECORD_COLUMNS = [
   'height',
   'warnings',
   'provenance',
+  'template',
 ] as const satisfies readonly (keyof VideoRow)[];
 export type VideoRecordRow = Pick<VideoRow, (typeof RECORD_COLUMNS)[number]>;
 
@@ -37,6 +39,8 @@ export interface NewVideo {
   title: string;
   prompt: string;
   options: unknown;
+  /** The template resolved for this video (the format's default when none was chosen). */
+  template: Template;
   width: number;
   height: number;
   reservationId: string;
@@ -74,6 +78,7 @@ export function insertVideo(executor: Executor, video: NewVideo): Promise<VideoR
       prompt: video.prompt,
       status: 'processing',
       options: JSON.stringify(video.options),
+      template: video.template,
       width: video.width,
       height: video.height,
       reservation_id: video.reservationId,

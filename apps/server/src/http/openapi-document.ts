@@ -1,6 +1,7 @@
 import {
   FREE_PLAN_API_REQUESTS_PER_MINUTE,
   PLANS,
+  TEMPLATES,
   apiErrorSchema,
   apiGenerateAcceptedSchema,
   apiGenerateJsonSchema,
@@ -109,7 +110,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
             '409': errorResponse('idempotency_conflict.'),
             '413': errorResponse('image_too_large: an image over 10 MB.'),
             '422': errorResponse(
-              'validation_failed: a text field (details.field) holds control characters. treated_area_required: the animation moves the after photo (animate_after_smile, animate_after_surprise, animate_after_head_turn) and treated_area is missing. animation_moves_treated_area: the animation would move the treated area of the after photo (e.g. a smile with lips, a surprise with brows_forehead); the message names the animations that leave it still.',
+              `invalid_template: template is not one of ${TEMPLATES.join(', ')} (the message lists them). validation_failed: a text field (details.field) holds control characters. treated_area_required: the animation moves the after photo (animate_after_smile, animate_after_surprise, animate_after_head_turn) and treated_area is missing. animation_moves_treated_area: the animation would move the treated area of the after photo (e.g. a smile with lips, a surprise with brows_forehead); the message names the animations that leave it still.`,
             ),
             '429': errorResponse('rate_limited: too many requests this minute; see Retry-After.'),
             '500': errorResponse('internal_error.'),

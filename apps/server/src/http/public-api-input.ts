@@ -5,6 +5,8 @@ import {
   apiGenerateMultipartFieldsSchema,
   apiGenerateOptionsSchema,
   type Typeface,
+  invalidTemplateMessage,
+  type Template,
 } from '@glowreel/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -26,12 +28,15 @@ export interface ParsedGenerateRequest {
 }
 
 /** The first problem of a failed zod parse, as the API's error. */
-function toInputError(error: z.ZodError): AppError {
+function toInputError(error: z.ZodError, received: Record<string, unknown> = {}): AppError {
   const issue = error.issues[0];
   const field = issue?.path.join('.') ?? '';
   const message = issue?.message ?? 'The request is not valid.';
   if (isControlCharactersIssue(issue)) {
     return new AppError('validation_failed', `Invalid ${field}: ${message}`, { field });
+  }
+  if (field === 'template') {
+    return new AppError('invalid_template', invalidTemplateMessage(received.template), { field });
   }
   if (field === 'consent_attested') {
     return new AppError(
@@ -108,6 +113,7 @@ function toInput(
   fields: {
     options?: z.infer<typeof apiGenerateOptionsSchema> | undefined;
     aspect: ApiGenerateInput['aspect'];
+    template?: Template | undefined;
     title?: string | undefined;
     webhook_url?: string | undefined;
     auto_align: boolean;
@@ -123,6 +129,7 @@ function toInput(
   const normalized = {
     options,
     aspect: fields.aspect,
+    template: fields.template ?? null,
     title: fields.title ?? null,
     webhook_url: fields.webhook_url ?? null,
     auto_align: fields.auto_align,
@@ -151,6 +158,7 @@ function toInput(
         treatedArea: fields.treated_area,
       },
       aspect: fields.aspect,
+      template: fields.template ?? null,
       autoAlign: fields.auto_align,
       title: normalized.title,
       webhookUrl: normalized.webhook_url,
@@ -181,7 +189,7 @@ async function parseMultipart(request: FastifyRequest): Promise<ParsedGenerateRe
     () => new AppError('image_too_large', 'Each image can be at most 10 MB.'),
   );
   const parsed = apiGenerateMultipartFieldsSchema.safeParse(fields);
-  if (!parsed.success) throw toInputError(parsed.error);
+  if (!parsed.success) throw toInputError(parsed.error, fields);
   let options: z.infer<typeof apiGenerateOptionsSchema> | undefined;
   if (parsed.data.options !== undefined) {
     let raw: unknown;
@@ -205,13 +213,17 @@ async function parseMultipart(request: FastifyRequest): Promise<ParsedGenerateRe
 
 function parseJson(body: unknown): ParsedGenerateRequest {
   const parsed = apiGenerateJsonSchema.safeParse(body ?? {});
-  if (!parsed.success) throw toInputError(parsed.error);
+  if (!parsed.success) throw toInputError(parsed.error, isRecord(body) ? body : {});
   const images: RequestFiles = {};
   for (const field of FILE_FIELDS) {
     const value = parsed.data[field];
     if (value !== undefined) images[field] = decodeBase64Image(field, value);
   }
   return toInput(parsed.data, images);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** POST /api/v1/generate takes multipart/form-data (files) or JSON (base64 images). */

@@ -3,6 +3,8 @@ import {
   BRAND_LIMITS,
   TYPEFACES,
   accentColorSchema,
+  invalidTemplateMessage,
+  isTemplate,
   plainLine,
   videoOptionsSchema,
 } from '@glowreel/contracts';
@@ -33,6 +35,7 @@ const formFieldsSchema = z.object({
   emphasisEffect: z.string().optional(),
   motionSpeed: z.string().optional(),
   aspect: z.string().optional(),
+  template: z.string().optional(),
   autoAlign: z.enum(['true', 'false']).optional(),
   treatedArea: z.string().optional(),
   consent: z.string().optional(),
@@ -83,11 +86,17 @@ function parseOptions(fields: Record<string, string>) {
       field: issue?.path.join('.'),
     });
   }
+  // An empty field is what the form sends before a template is picked: the format's default.
+  const template = parsed.data.template || undefined;
+  if (template !== undefined && !isTemplate(template)) {
+    throw new AppError('invalid_template', invalidTemplateMessage(template), { field: 'template' });
+  }
   const options = videoOptionsSchema.safeParse({
     primaryAnimation: parsed.data.primaryAnimation || undefined,
     emphasisEffect: parsed.data.emphasisEffect || undefined,
     motionSpeed: parsed.data.motionSpeed || undefined,
     aspect: parsed.data.aspect || undefined,
+    template,
     autoAlign: parsed.data.autoAlign === undefined ? undefined : parsed.data.autoAlign === 'true',
     treatedArea: parsed.data.treatedArea || undefined,
   });

@@ -5,6 +5,7 @@ import type {
   PrimaryAnimation,
   TreatedAreaName,
   Typeface,
+  Template,
 } from '@glowreel/contracts';
 
 export interface RenderRequest {
@@ -24,6 +25,8 @@ export interface RenderRequest {
     autoAlign: boolean;
     /** Absent on jobs queued before the clinic could state it. */
     treatedArea?: TreatedAreaName | null | undefined;
+    /** Absent on jobs stored before templates: the engine uses the format's default. */
+    template?: Template;
   };
   branding: {
     clinicName: string;

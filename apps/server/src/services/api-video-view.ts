@@ -21,5 +21,6 @@ export function toApiVideo(
     created_at: row.created_at.toISOString(),
     completed_at: row.completed_at?.toISOString() ?? null,
     error: row.status === 'failed' ? (row.error_message ?? 'The render failed.') : null,
+    template: row.template,
   };
 }

@@ -5,6 +5,7 @@ import {
   type VideoOptions,
   type Aspect,
   type Typeface,
+  type Template,
 } from '@glowreel/contracts';
 import type { IdempotencyRepository } from '../db/idempotency.repository.ts';
 import type { VideosRepository } from '../db/videos.repository.ts';
@@ -23,8 +24,10 @@ export interface ApiGenerateInput {
   /** The composite, or the before photo when `afterImage` is given. */
   image: Uint8Array;
   afterImage: Uint8Array | null;
-  options: Omit<VideoOptions, 'aspect' | 'autoAlign'>;
+  options: Omit<VideoOptions, 'aspect' | 'autoAlign' | 'template'>;
   aspect: Aspect;
+  /** Null: the format's default. */
+  template: Template | null;
   autoAlign: boolean;
   title: string | null;
   webhookUrl: string | null;
@@ -177,7 +180,12 @@ export class ApiVideosService {
       image: input.image,
       afterImage: input.afterImage,
       logo: requested.logo ?? saved.logo,
-      options: { ...input.options, aspect: input.aspect, autoAlign: input.autoAlign },
+      options: {
+        ...input.options,
+        aspect: input.aspect,
+        autoAlign: input.autoAlign,
+        ...(input.template ? { template: input.template } : {}),
+      },
       title: input.title,
       branding: {
         clinicName: requested.clinicName ?? saved.kit.clinicName,

@@ -3,6 +3,8 @@ import {
   EMPHASIS_LABELS,
   SPEED_LABELS,
   TREATED_AREA_LABELS,
+  TEMPLATE_LABELS,
+  type Template,
   type VideoOptions,
 } from '@glowreel/contracts';
 
@@ -23,8 +25,9 @@ export const STAGE_NAMES = [
 ] as const;
 
 /** The record's prompt: a readable description of the chosen options. */
-export function describeOptions(options: VideoOptions): string {
+export function describeOptions(options: VideoOptions & { template: Template }): string {
   return [
+    `Template: ${TEMPLATE_LABELS[options.template]}`,
     `Animation: ${ANIMATION_LABELS[options.primaryAnimation]}`,
     `Emphasis: ${EMPHASIS_LABELS[options.emphasisEffect]}`,
     `Speed: ${SPEED_LABELS[options.motionSpeed]}`,

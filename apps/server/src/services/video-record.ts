@@ -1,3 +1,4 @@
+import type { Template } from '@glowreel/contracts';
 import type { VideoRecordRow } from '../db/videos.repository.ts';
 
 /** SPEC §3 video record, plus progress, warnings and provenance. */
@@ -21,6 +22,8 @@ export interface VideoRecord {
   height: number;
   warnings: { code: string; message: string }[];
   provenance: unknown;
+  /** Null on videos made before templates. */
+  template: Template | null;
 }
 
 function parseJson<T>(value: unknown, fallback: T): T {
@@ -57,5 +60,6 @@ export function toVideoRecord(row: VideoRecordRow): VideoRecord {
     height: row.height,
     warnings: parseJson(row.warnings, []),
     provenance: parseJson(row.provenance, null),
+    template: row.template,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  defaultTemplateFor,
   defaultVideoTitle,
   isWellFormedId,
   outputSizeFor,
@@ -106,6 +107,9 @@ export class VideosService {
     const warnings = mergeWarnings(inspected.warnings, inspectedAfter?.warnings ?? []);
     const profile = await this.deps.profiles.getProfile(request.userId);
     const size = outputSizeFor(profile.subscription.plan, request.options.aspect);
+    // Resolved once here, so the record, the render and the provenance name the same one.
+    const template = request.options.template ?? defaultTemplateFor(request.options.aspect);
+    const options = { ...request.options, template };
     const freeze = this.deps.freeze ?? NO_FREEZE;
     const videoId = crypto.randomUUID();
     freeze.reached('before-reserve');
@@ -125,9 +129,10 @@ export class VideosService {
           id: videoId,
           userId: request.userId,
           title: request.title?.trim() || defaultVideoTitle(now, request.branding.treatmentTitle),
-          prompt: describeOptions(request.options),
+          prompt: describeOptions(options),
+          template,
           options: {
-            ...request.options,
+            ...options,
             branding: {
               clinicName:
                 request.branding.clinicName?.trim() || profile.displayName || 'Your Clinic',

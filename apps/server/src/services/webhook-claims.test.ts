@@ -59,6 +59,7 @@ describe.each(DATABASE_KINDS)('webhook delivery claims on %s', (kind) => {
       title: 'Claims',
       prompt: '',
       options: {},
+      template: 'reveal',
       width: 1280,
       height: 720,
       reservationId: reservation.reservationId,

@@ -21,6 +21,7 @@ function record(overrides: Partial<VideoRecord>): VideoRecord {
     width: 1080,
     height: 1920,
     warnings: [],
+    template: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  defaultTemplateFor,
   errorBodySchema,
   videoEventSchema,
   videoListSchema,
@@ -9,6 +10,7 @@ import {
   type PrimaryAnimation,
   type TreatedAreaName,
   type Typeface,
+  type Template,
   type VideoEvent,
   type VideoRecord,
   type VideoStatus,
@@ -30,6 +32,13 @@ export interface VideoFormOptions {
   autoAlign: boolean;
   /** Where the treatment was; null until the clinic says (required for after-photo motion). */
   treatedArea: TreatedAreaName | null;
+  /** Null until the clinic picks one: the format's default, which follows the format. */
+  template: Template | null;
+}
+
+/** The template the video will be made with: the one picked, else the format's default. */
+export function chosenTemplate(options: Pick<VideoFormOptions, 'aspect' | 'template'>): Template {
+  return options.template ?? defaultTemplateFor(options.aspect);
 }
 
 /** Free-text fields; an empty one is left out so the server applies its default. */
@@ -87,6 +96,7 @@ export async function createVideo(input: CreateVideoInput): Promise<VideoRecord>
   form.append('emphasisEffect', input.options.emphasisEffect);
   form.append('motionSpeed', input.options.motionSpeed);
   form.append('aspect', input.options.aspect);
+  form.append('template', chosenTemplate(input.options));
   form.append('autoAlign', String(input.options.autoAlign));
   if (input.options.treatedArea) form.append('treatedArea', input.options.treatedArea);
   form.append('consent', String(input.consent));

@@ -2,6 +2,7 @@ import {
   VIDEO_DURATION_SECONDS,
   VIDEO_FPS,
   type Template,
+  defaultTemplateFor,
   type VideoOptions,
 } from '@glowreel/contracts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
@@ -12,7 +13,6 @@ import { frameSlot, subjectOf } from './framing.ts';
 import { computeLayout } from './layout.ts';
 import { statedTreatedAreaRect } from '../motion/treated-region.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
-import { DEFAULT_TEMPLATE } from './templates/index.ts';
 import { CLOSE_UP } from './templates/parts.ts';
 
 export interface SceneInput {
@@ -21,7 +21,7 @@ export interface SceneInput {
     VideoOptions,
     'primaryAnimation' | 'emphasisEffect' | 'motionSpeed' | 'aspect' | 'treatedArea'
   > & {
-    /** Omitted means the format's default template. */
+    /** Omitted means the format's default template (defaultTemplateFor). */
     template?: Template | null;
   };
   beforeSize: { width: number; height: number };
@@ -107,10 +107,10 @@ export function buildScene(input: SceneInput): Scene {
     fps: VIDEO_FPS,
     durationSeconds: VIDEO_DURATION_SECONDS,
     aspect: input.options.aspect,
+    template: input.options.template ?? defaultTemplateFor(input.options.aspect),
     primaryAnimation: input.options.primaryAnimation,
     emphasisEffect: input.options.emphasisEffect,
     motionSpeed: input.options.motionSpeed,
-    template: input.options.template ?? DEFAULT_TEMPLATE[input.options.aspect],
     panelSize: { width: beforeSize.width, height: beforeSize.height },
     afterTransform,
     coverage,

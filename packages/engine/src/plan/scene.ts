@@ -36,11 +36,11 @@ export interface Scene {
   fps: number;
   durationSeconds: number;
   aspect: Aspect;
+  /** The template the timeline plays (the format's default when none was chosen). */
+  template: Template;
   primaryAnimation: PrimaryAnimation;
   emphasisEffect: EmphasisEffect;
   motionSpeed: MotionSpeed;
-  /** The template whose plan draws the video. */
-  template: Template;
   /** The canonical panel frame: the before panel's size. Both panels are drawn into it. */
   panelSize: { width: number; height: number };
   /** Maps after-image pixels into the canonical frame (alignment, or a plain resize). */

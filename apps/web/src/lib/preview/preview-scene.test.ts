@@ -56,7 +56,13 @@ const photo: PreviewPhoto = {
 
 function settings(plan: PlanId, options: Partial<VideoFormOptions> = {}): PreviewSettings {
   return {
-    options: { ...DEFAULT_VIDEO_OPTIONS, autoAlign: true, treatedArea: null, ...options },
+    options: {
+      ...DEFAULT_VIDEO_OPTIONS,
+      autoAlign: true,
+      treatedArea: null,
+      template: null,
+      ...options,
+    },
     text: {
       title: '',
       clinicName: 'Lumen Aesthetics',
@@ -71,6 +77,20 @@ function settings(plan: PlanId, options: Partial<VideoFormOptions> = {}): Previe
 }
 
 describe('buildPreviewScene', () => {
+  it("plays the format's default template until one is picked, then the picked one", () => {
+    const scenes = (['16:9', '9:16', '1:1'] as const).map(
+      (aspect) => buildPreviewScene(photo, settings('free', { aspect }), false, null).scene,
+    );
+    expect(scenes.map((scene) => scene.template)).toEqual(['reveal', 'story', 'split']);
+    const picked = buildPreviewScene(
+      photo,
+      settings('free', { aspect: '9:16', template: 'detail' }),
+      false,
+      null,
+    );
+    expect(picked.scene.template).toBe('detail');
+  });
+
   it('plays without face alignment, focus or motion until faces were looked for', () => {
     const { scene, faceWarnings } = buildPreviewScene(photo, settings('free'), false, null);
     expect(scene.afterTransform).toEqual({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 });

@@ -9,7 +9,12 @@ import {
   type Scene,
   type SceneInput,
 } from '@glowreel/engine';
-import type { VideoBrandLook, VideoFormOptions, VideoTextFields } from '../videos-api.ts';
+import {
+  chosenTemplate,
+  type VideoBrandLook,
+  type VideoFormOptions,
+  type VideoTextFields,
+} from '../videos-api.ts';
 import type { PanelSplit } from './split-photo.ts';
 import type { PreviewFaces } from './use-preview-faces.ts';
 
@@ -76,7 +81,11 @@ export function buildPreviewScene(
   const input: SceneInput = {
     size: outputSizeFor('free', options.aspect),
     // The stated area keeps its pixels still and places the highlight, as in the render.
-    options: { ...options, treatedArea: options.treatedArea ?? undefined },
+    options: {
+      ...options,
+      treatedArea: options.treatedArea ?? undefined,
+      template: chosenTemplate(options),
+    },
     beforeSize: { width: photo.before.width, height: photo.before.height },
     afterSize: { width: photo.after.width, height: photo.after.height },
     ...(face?.scene ?? NO_FACE_FIELDS),

@@ -1,10 +1,10 @@
-import { outputSizeFor, type Aspect } from '@glowreel/contracts';
+import { TEMPLATE_LABELS, outputSizeFor, type Aspect } from '@glowreel/contracts';
 import type { SceneAssets } from '@glowreel/engine';
 import { useMemo, useRef, useState } from 'react';
 import { useEngineFontSettled } from '../../lib/preview/engine-font.ts';
 import { buildPreviewScene, type PreviewSettings } from '../../lib/preview/preview-scene.ts';
 import type { AnalyzedPhoto } from '../../lib/preview/split-photo.ts';
-import { usePreviewFaces } from '../../lib/preview/use-preview-faces.ts';
+import type { PreviewFaces } from '../../lib/preview/use-preview-faces.ts';
 import { usePreviewPlayer } from '../../lib/preview/use-preview-player.ts';
 import { useReducedMotion } from '../../lib/preview/use-reduced-motion.ts';
 import { FACE_DETECTION_OFF_TEXT } from './preview-face-copy.ts';
@@ -25,21 +25,15 @@ interface LivePreviewProps {
   settings: PreviewSettings;
   /** The clinic's logo, decoded, for the end card. */
   logo: ImageBitmap | null;
-  /** Whether the server's render finds faces (FACE_DETECTION); null while unknown. */
-  faceDetection: boolean | null;
+  /** The faces the preview found in the photo (shared with the template thumbnails). */
+  faces: PreviewFaces | null;
 }
 
 /**
  * DESIGN.md §1 "instant and fair": the engine timeline the server renders with, played in
  * the browser before any credit is spent.
  */
-export function LivePreview({
-  photo,
-  isAnalyzing,
-  settings,
-  logo,
-  faceDetection,
-}: LivePreviewProps) {
+export function LivePreview({ photo, isAnalyzing, settings, logo, faces }: LivePreviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const isReducedMotion = useReducedMotion();
   // null until the user presses play or pause: then their choice wins over the default.
@@ -47,7 +41,6 @@ export function LivePreview({
   const isPlaying = playChoice ?? !isReducedMotion;
   const isFontSettled = useEngineFontSettled();
 
-  const faces = usePreviewFaces(photo, faceDetection);
   // Until the faces are found (or if they cannot be), the preview plays without face motion.
   const built = useMemo(
     () => (photo ? buildPreviewScene(photo, settings, logo !== null, faces) : null),
@@ -100,7 +93,7 @@ export function LivePreview({
             width={scene.width}
             height={scene.height}
             role="img"
-            aria-label={`Live preview of your video, ${ASPECT_LABELS[aspect]}: the before and after photos with their labels, caption and end card.`}
+            aria-label={`Live preview of your video, ${TEMPLATE_LABELS[scene.template]} template, ${ASPECT_LABELS[aspect]}: the before and after photos with their labels, caption and end card.`}
             className="block size-full"
           />
         ) : (

@@ -10,6 +10,7 @@ const OPTIONS: VideoFormOptions = {
   emphasisEffect: 'none',
   motionSpeed: 'normal',
   aspect: '9:16',
+  template: null,
   autoAlign: true,
   treatedArea: null,
 };

@@ -15,6 +15,7 @@ import { BRAND_QUERY_KEY, fetchBrand, fetchBrandLogoFile } from '../../lib/brand
 import { ME_QUERY_KEY, useAuth } from '../../lib/auth-context.ts';
 import { useLogo } from '../../lib/preview/use-logo.ts';
 import { usePhotoAnalysis } from '../../lib/preview/use-photo-analysis.ts';
+import { usePreviewFaces } from '../../lib/preview/use-preview-faces.ts';
 import { useRenderFaceDetection } from '../../lib/render-settings-api.ts';
 import {
   createVideo,
@@ -35,6 +36,7 @@ import { checkPhotoFile } from './photo-rules.ts';
 import { useVideoJob } from '../../lib/use-video-job.ts';
 import { ResumeNotice } from './resume-notice.tsx';
 import { useResumedVideo } from './use-resumed-video.ts';
+import { TemplatePicker } from './template-picker.tsx';
 import { VideoOptionsFields } from './video-options-fields.tsx';
 
 /**
@@ -80,11 +82,16 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
     typeface: brand.typeface,
   }));
   const faceDetection = useRenderFaceDetection();
+  const readyPhoto = photo.state.status === 'ready' ? photo.state.photo : null;
+  const readyLogo = logo.state.status === 'ready' ? logo.state.image : null;
+  // Found once per photo, for the live preview and the template thumbnails alike.
+  const faces = usePreviewFaces(readyPhoto, faceDetection);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [options, setOptions] = useState<VideoFormOptions>({
     ...DEFAULT_VIDEO_OPTIONS,
     autoAlign: true,
     treatedArea: null,
+    template: null,
   });
   const [text, setText] = useState<VideoTextFields>(() => ({
     title: '',
@@ -198,7 +205,15 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
           />
         </div>
         <div className="order-3 space-y-8">
-          <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection} />
+          <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection}>
+            <TemplatePicker
+              settings={settings}
+              photo={readyPhoto}
+              logo={readyLogo}
+              faces={faces}
+              onChange={(template) => setOptions({ ...options, template })}
+            />
+          </VideoOptionsFields>
           <BrandingFields
             value={text}
             onChange={setText}
@@ -225,11 +240,11 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
       <div className="contents lg:sticky lg:top-20 lg:flex lg:flex-col lg:gap-6">
         <div className="order-2">
           <LivePreview
-            photo={photo.state.status === 'ready' ? photo.state.photo : null}
+            photo={readyPhoto}
             isAnalyzing={photo.state.status === 'analyzing'}
             settings={settings}
-            logo={logo.state.status === 'ready' ? logo.state.image : null}
-            faceDetection={faceDetection}
+            logo={readyLogo}
+            faces={faces}
           />
         </div>
         <div ref={jobRef} className="order-4 scroll-mt-24 empty:hidden">

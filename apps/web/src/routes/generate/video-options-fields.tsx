@@ -8,6 +8,7 @@ import {
   TREATED_AREA_LABELS,
   type Aspect,
 } from '@glowreel/contracts';
+import type { ReactNode } from 'react';
 import { inputClass, labelClass } from '../../components/form-styles.ts';
 import type { VideoFormOptions } from '../../lib/videos-api.ts';
 import { faceMotionNote, highlightNote } from './preview-face-copy.ts';
@@ -24,10 +25,17 @@ interface VideoOptionsFieldsProps {
   onChange: (value: VideoFormOptions) => void;
   /** Whether the server's render finds faces (FACE_DETECTION); null while unknown. */
   faceDetection: boolean | null;
+  /** The template picker, shown under the format it depends on. */
+  children?: ReactNode;
 }
 
 /** SPEC §9 style options plus format and auto-align; every change redraws the preview. */
-export function VideoOptionsFields({ value, onChange, faceDetection }: VideoOptionsFieldsProps) {
+export function VideoOptionsFields({
+  value,
+  onChange,
+  faceDetection,
+  children,
+}: VideoOptionsFieldsProps) {
   const set = <K extends keyof VideoFormOptions>(key: K, next: VideoFormOptions[K]) =>
     onChange({ ...value, [key]: next });
   const choices = animationChoices(value.treatedArea);
@@ -163,6 +171,7 @@ export function VideoOptionsFields({ value, onChange, faceDetection }: VideoOpti
           ))}
         </select>
       </div>
+      {children}
       <div className="flex items-start gap-3">
         <input
           id="option-auto-align"

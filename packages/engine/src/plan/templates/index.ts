@@ -1,5 +1,5 @@
 // The templates: each is a pure plan from (scene, t) to a frame state.
-import type { Aspect, Template } from '@glowreel/contracts';
+import type { Template } from '@glowreel/contracts';
 import type { Scene } from '../scene.ts';
 import type { FrameState } from '../frame-state.ts';
 import { planDetail } from './detail.ts';
@@ -20,15 +20,4 @@ export const TEMPLATE_THUMBNAIL_SECONDS: Record<Template, number> = {
   split: 3.0,
   detail: 2.0,
   story: 0.8,
-};
-
-/**
- * Each format's default: Reels and TikTok viewers decide in 2–3 s, so 9:16 opens on the
- * face with the hook and reveals fast (Reveal); the square feed shows the proof at once
- * (Split); 16:9 (websites) tells the whole story.
- */
-export const DEFAULT_TEMPLATE: Record<Aspect, Template> = {
-  '9:16': 'reveal',
-  '1:1': 'split',
-  '16:9': 'split',
 };
