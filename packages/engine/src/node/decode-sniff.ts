@@ -2,16 +2,37 @@
  * Identifies an upload by its first bytes. The file name and the browser's MIME type are whatever
  * the client says; the bytes are what sharp will actually parse, so only they decide.
  */
-export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'heic';
 
-export const ACCEPTED_FORMATS_TEXT = 'PNG, JPEG, WEBP or GIF';
+export const ACCEPTED_FORMATS_TEXT = 'PNG, JPEG, WEBP, GIF or HEIC';
+
+/** Brands of HEVC-coded HEIF (iPhone photos are 'heic'); libheif-js decodes exactly these. */
+const HEVC_BRANDS = ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx'];
+/** Generic HEIF brands: the codec is told by the compatible brands that follow. */
+const GENERIC_HEIF_BRANDS = ['mif1', 'msf1'];
 
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (isHevcHeif(bytes)) return 'heic';
   return null;
+}
+
+/** An ftyp box whose brands name HEVC-coded HEIF and not AVIF (AV1, which we cannot decode). */
+function isHevcHeif(bytes: Uint8Array): boolean {
+  if (ascii(bytes, 4, 8) !== 'ftyp') return false;
+  const boxSize = Math.min(bytes.length, (bytes[2] ?? 0) * 256 + (bytes[3] ?? 0));
+  const brands = [ascii(bytes, 8, 12)];
+  for (let offset = 16; offset + 4 <= boxSize; offset += 4)
+    brands.push(ascii(bytes, offset, offset + 4));
+  if (brands.some((brand) => brand === 'avif' || brand === 'avis')) return false;
+  const major = brands[0] ?? '';
+  return (
+    HEVC_BRANDS.includes(major) ||
+    (GENERIC_HEIF_BRANDS.includes(major) && brands.some((brand) => HEVC_BRANDS.includes(brand)))
+  );
 }
 
 /** A best-effort name for a refused file, so the message can say what it was and what to do. */
@@ -25,8 +46,8 @@ export function describeUnsupportedFile(bytes: Uint8Array): string {
     const brand = ascii(bytes, 8, 12);
     if (brand === 'avif' || brand === 'avis')
       return 'This file is an AVIF image, which is not supported';
-    if (['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].includes(brand)) {
-      return 'This file is a HEIC/HEIF photo (the iPhone default), which is not supported — export it as JPEG, or set the iPhone camera to "Most Compatible"';
+    if (GENERIC_HEIF_BRANDS.includes(brand)) {
+      return 'This file is a HEIF image in a codec we cannot decode (HEIC photos from iPhones are accepted)';
     }
     return 'This file is a video or other ISO media file, not a photo';
   }
