@@ -9,6 +9,9 @@ export {
 } from './analysis/split.ts';
 export type { SplitAxis } from './analysis/split-axis.ts';
 export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
+export { isHevcHeif } from './heif/heif-brand.ts';
+export { HeifHeaderError, readHeifHeader, type HeifHeader } from './heif/heif-header.ts';
+export { orientRaster } from './heif/orient-raster.ts';
 export { buildScene, frameCount, type SceneInput } from './plan/build-scene.ts';
 export { ENGINE_FONT_FAMILY, fontSpec, type Canvas2D } from './paint/canvas.ts';
 export { draw, type DrawOptions } from './paint/draw.ts';

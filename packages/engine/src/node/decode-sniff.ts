@@ -1,3 +1,5 @@
+import { GENERIC_HEIF_BRANDS, isHevcHeif } from '../heif/heif-brand.ts';
+
 /**
  * Identifies an upload by its first bytes. The file name and the browser's MIME type are whatever
  * the client says; the bytes are what sharp will actually parse, so only they decide.
@@ -6,11 +8,6 @@ export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'heic';
 
 export const ACCEPTED_FORMATS_TEXT = 'PNG, JPEG, WEBP, GIF or HEIC';
 
-/** Brands of HEVC-coded HEIF (iPhone photos are 'heic'); libheif-js decodes exactly these. */
-const HEVC_BRANDS = ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx'];
-/** Generic HEIF brands: the codec is told by the compatible brands that follow. */
-const GENERIC_HEIF_BRANDS = ['mif1', 'msf1'];
-
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
@@ -18,21 +15,6 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
   if (isHevcHeif(bytes)) return 'heic';
   return null;
-}
-
-/** An ftyp box whose brands name HEVC-coded HEIF and not AVIF (AV1, which we cannot decode). */
-function isHevcHeif(bytes: Uint8Array): boolean {
-  if (ascii(bytes, 4, 8) !== 'ftyp') return false;
-  const boxSize = Math.min(bytes.length, (bytes[2] ?? 0) * 256 + (bytes[3] ?? 0));
-  const brands = [ascii(bytes, 8, 12)];
-  for (let offset = 16; offset + 4 <= boxSize; offset += 4)
-    brands.push(ascii(bytes, offset, offset + 4));
-  if (brands.some((brand) => brand === 'avif' || brand === 'avis')) return false;
-  const major = brands[0] ?? '';
-  return (
-    HEVC_BRANDS.includes(major) ||
-    (GENERIC_HEIF_BRANDS.includes(major) && brands.some((brand) => HEVC_BRANDS.includes(brand)))
-  );
 }
 
 /** A best-effort name for a refused file, so the message can say what it was and what to do. */
