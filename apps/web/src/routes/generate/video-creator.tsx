@@ -7,10 +7,12 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY, useAuth } from '../../lib/auth-context.ts';
 import { useLogo } from '../../lib/preview/use-logo.ts';
 import { usePhotoAnalysis } from '../../lib/preview/use-photo-analysis.ts';
+import { usePhotoPair, type PairSide } from '../../lib/preview/use-photo-pair.ts';
 import { useRenderFaceDetection } from '../../lib/render-settings-api.ts';
 import {
   createVideo,
   type VideoFormOptions,
+  type VideoPhotos,
   type VideoRecord,
   type VideoTextFields,
 } from '../../lib/videos-api.ts';
@@ -22,6 +24,8 @@ import { JobPanel } from './job-panel.tsx';
 import { LivePreview } from './live-preview.tsx';
 import { LogoField } from './logo-field.tsx';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
+import { PhotoModeSwitch, type PhotoMode } from './photo-mode-switch.tsx';
+import { PhotoPairFields } from './photo-pair-fields.tsx';
 import { checkPhotoFile } from './photo-rules.ts';
 import { useVideoJob } from '../../lib/use-video-job.ts';
 import { ResumeNotice } from './resume-notice.tsx';
@@ -42,9 +46,15 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const photo = usePhotoAnalysis();
+  const pair = usePhotoPair();
+  const [photoMode, setPhotoMode] = useState<PhotoMode>('composite');
   const logo = useLogo();
   const faceDetection = useRenderFaceDetection();
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [pairErrors, setPairErrors] = useState<Record<PairSide, string | null>>({
+    before: null,
+    after: null,
+  });
   const [options, setOptions] = useState<VideoFormOptions>({
     ...DEFAULT_VIDEO_OPTIONS,
     autoAlign: true,
@@ -76,7 +86,7 @@ export function VideoCreator({ profile }: { profile: Profile }) {
     mutationFn: createVideo,
     onSuccess: (record, input) => {
       setStartedVideo(record);
-      setVideoImage(input.image);
+      setVideoImage('image' in input.photos ? input.photos.image : input.photos.before);
       resumed.follow(record.id);
       // One credit is now reserved: the breakdown above should say so.
       refreshCredits();
@@ -104,16 +114,43 @@ export function VideoCreator({ profile }: { profile: Profile }) {
     else photo.clear();
   };
 
+  const choosePairPhoto = (side: PairSide, file: File) => {
+    const problem = checkPhotoFile(file);
+    setPairErrors((old) => ({ ...old, [side]: problem }));
+    if (problem === null) pair.choose(side, file);
+    else pair.clear(side);
+  };
+
+  // What the render would be made from: the composite, or both photos of the pair.
+  const chosenPhotos: VideoPhotos | null =
+    photoMode === 'composite'
+      ? photo.state.status === 'ready'
+        ? { image: photo.state.file }
+        : null
+      : pair.before.status === 'ready' && pair.after.status === 'ready'
+        ? { before: pair.before.file, after: pair.after.file }
+        : null;
+  const previewPhoto =
+    photoMode === 'composite'
+      ? photo.state.status === 'ready'
+        ? photo.state.photo
+        : null
+      : pair.photo;
+  const isReadingPhoto =
+    photoMode === 'composite'
+      ? photo.state.status === 'analyzing'
+      : pair.before.status === 'reading' || pair.after.status === 'reading';
+
   const generate = () => {
     const problem = firstBlockingProblem({
-      hasImage: photo.state.status === 'ready',
+      hasImage: chosenPhotos !== null,
       auth,
       hasConsent,
     });
     setFormError(problem);
-    if (problem !== null || photo.state.status !== 'ready') return;
+    if (problem !== null || chosenPhotos === null) return;
     submit.mutate({
-      image: photo.state.file,
+      photos: chosenPhotos,
       logo: logo.state.status === 'ready' ? logo.state.file : null,
       options,
       text,
@@ -125,6 +162,9 @@ export function VideoCreator({ profile }: { profile: Profile }) {
   const isBusy = submit.isPending || isJobRunning;
   const photoMessage =
     photoError ?? (photo.state.status === 'failed' ? GENERATE_TEXT.imageFailed : null);
+  const modeSwitch = (
+    <PhotoModeSwitch value={photoMode} onChange={setPhotoMode} isDisabled={isBusy} />
+  );
 
   return (
     <div className="mt-10 flex flex-col gap-8 lg:grid lg:grid-cols-2 lg:items-start">
@@ -150,12 +190,23 @@ export function VideoCreator({ profile }: { profile: Profile }) {
               </button>
             </p>
           )}
-          <PhotoDropZone
-            state={photo.state}
-            error={photoMessage}
-            onChoose={choosePhoto}
-            isDisabled={isBusy}
-          />
+          {photoMode === 'composite' ? (
+            <PhotoDropZone
+              state={photo.state}
+              error={photoMessage}
+              onChoose={choosePhoto}
+              isDisabled={isBusy}
+              modeSwitch={modeSwitch}
+            />
+          ) : (
+            <PhotoPairFields
+              pair={pair}
+              errors={pairErrors}
+              onChoose={choosePairPhoto}
+              isDisabled={isBusy}
+              modeSwitch={modeSwitch}
+            />
+          )}
         </div>
         <div className="order-3 space-y-8">
           <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection} />
@@ -179,8 +230,8 @@ export function VideoCreator({ profile }: { profile: Profile }) {
       <div className="contents lg:sticky lg:top-20 lg:flex lg:flex-col lg:gap-6">
         <div className="order-2">
           <LivePreview
-            photo={photo.state.status === 'ready' ? photo.state.photo : null}
-            isAnalyzing={photo.state.status === 'analyzing'}
+            photo={previewPhoto}
+            isAnalyzing={isReadingPhoto}
             settings={settings}
             logo={logo.state.status === 'ready' ? logo.state.image : null}
             faceDetection={faceDetection}
