@@ -18,7 +18,8 @@ export const RECOMMENDED_SHORT_SIDE = 720;
 
 /** Why a chosen file cannot be used, or null when it can be read. */
 export function checkPhotoFile(file: File): string | null {
-  const isHeicByName = (file.type === '' || file.type === 'application/octet-stream') && HEIC_NAME.test(file.name);
+  const isHeicByName =
+    (file.type === '' || file.type === 'application/octet-stream') && HEIC_NAME.test(file.name);
   if (!ACCEPTED_PHOTO_TYPES.includes(file.type) && !isHeicByName) {
     const kind = file.type === '' ? 'a file of unknown type' : `a ${file.type} file`;
     return `"${file.name}" is ${kind}. Please upload a JPG, PNG, WEBP, GIF or HEIC photo.`;
