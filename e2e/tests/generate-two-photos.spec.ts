@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { encodeHeic } from '@glowreel/engine/testing';
 import sharp from 'sharp';
+import { seriousViolations } from '../helpers/a11y.ts';
 import { facePairPngs } from '../helpers/face-photo.ts';
 import { signUp } from '../helpers/site.ts';
 
@@ -37,6 +38,7 @@ test('two photos (one HEIC) are previewed, swapped and rendered as a pair', asyn
   await expect(afterStatus).toContainText('Chosen: IMG_0001.png (1000×1250 px)');
   const preview = page.locator('canvas[aria-label^="Live preview"]');
   await expect(preview).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Swap the before and after photos' }).click();
   await expect(beforeStatus).toContainText('Chosen: IMG_0001.png');
