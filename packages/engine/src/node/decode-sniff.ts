@@ -1,4 +1,4 @@
-import { GENERIC_HEIF_BRANDS, isHevcHeif } from '../heif/heif-brand.ts';
+import { GENERIC_HEIF_BRANDS, isAvif, isHevcHeif, readFtypBrands } from '../heif/heif-brand.ts';
 
 /**
  * Identifies an upload by its first bytes. The file name and the browser's MIME type are whatever
@@ -24,11 +24,10 @@ export function describeUnsupportedFile(bytes: Uint8Array): string {
   if (ascii(bytes, 0, 4) === 'II*\0' || ascii(bytes, 0, 4) === 'MM\0*') {
     return 'This file is a TIFF image, which is not supported';
   }
-  if (ascii(bytes, 4, 8) === 'ftyp') {
-    const brand = ascii(bytes, 8, 12);
-    if (brand === 'avif' || brand === 'avis')
-      return 'This file is an AVIF image, which is not supported';
-    if (GENERIC_HEIF_BRANDS.includes(brand)) {
+  const brands = readFtypBrands(bytes);
+  if (brands) {
+    if (isAvif(brands)) return 'This file is an AVIF image, which is not supported';
+    if (GENERIC_HEIF_BRANDS.includes(brands[0] ?? '')) {
       return 'This file is a HEIF image in a codec we cannot decode (HEIC photos from iPhones are accepted)';
     }
     return 'This file is a video or other ISO media file, not a photo';
