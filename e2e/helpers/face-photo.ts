@@ -7,20 +7,40 @@ import sharp from 'sharp';
  * little warmer so the split finds the cut. PNG, so the browser and sharp decode the same pixels.
  */
 export async function faceCompositePng(): Promise<Buffer> {
+  const { width, height, before, after } = await faceHalves();
+  return sharp({ create: { width: 2 * width, height, channels: 3, background: '#000' } })
+    .composite([
+      { input: before, raw: { width, height, channels: 3 }, left: 0, top: 0 },
+      { input: after, raw: { width, height, channels: 3 }, left: width, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** The two halves of faceCompositePng as separate PNG files: a before and an after photo. */
+export async function facePairPngs(): Promise<{ before: Buffer; after: Buffer }> {
+  const { width, height, before, after } = await faceHalves();
+  const png = (pixels: Buffer) =>
+    sharp(pixels, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+  return { before: await png(before), after: await png(after) };
+}
+
+/** Raw RGB halves, 1000 × 1250: the sample face, and the same face a little warmer. */
+async function faceHalves() {
   const width = 1000;
   const height = 1250;
   const before = await sharp(readHumanSampleFace())
     .resize(width, height, { fit: 'cover', position: 'top' })
     .removeAlpha()
+    .raw()
     .toBuffer();
-  const after = await sharp(before).modulate({ brightness: 1.04, saturation: 1.05 }).toBuffer();
-  return sharp({ create: { width: 2 * width, height, channels: 3, background: '#000' } })
-    .composite([
-      { input: before, left: 0, top: 0 },
-      { input: after, left: width, top: 0 },
-    ])
-    .png()
+  const after = await sharp(before, { raw: { width, height, channels: 3 } })
+    .modulate({ brightness: 1.04, saturation: 1.05 })
+    .raw()
     .toBuffer();
+  return { width, height, before, after };
 }
 
 /**

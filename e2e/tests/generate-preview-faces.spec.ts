@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { frameCount, type Raster, type Scene } from '@glowreel/engine';
 import { createFrameRenderer, prepareRender } from '@glowreel/engine/node';
-import { faceCompositePng, texturedCompositePng } from '../helpers/face-photo.ts';
+import { faceCompositePng, facePairPngs, texturedCompositePng } from '../helpers/face-photo.ts';
 import { signUp } from '../helpers/site.ts';
 
 const CLINIC = 'Lumen Aesthetics';
@@ -23,16 +23,30 @@ function watchCsp(page: Page): string[] {
   return violations;
 }
 
-async function openGenerate(page: Page, photo: Buffer): Promise<void> {
+/** One composite, or a pair chosen in the "Two photos" mode (before, after). */
+type Photos = Buffer | { before: Buffer; after: Buffer };
+
+async function openGenerate(page: Page, photo: Photos): Promise<void> {
   await signUp(page, CLINIC);
   await page.goto('/generate');
   await page.getByLabel('Animation').selectOption('animate_before_head_turn');
   await page.getByLabel('Emphasis').selectOption('subtle_zoom');
-  await page.getByLabel('Upload your before & after photo').setInputFiles({
-    name: 'composite.png',
-    mimeType: 'image/png',
-    buffer: photo,
-  });
+  if (Buffer.isBuffer(photo)) {
+    await page.getByLabel('Upload your before & after photo').setInputFiles({
+      name: 'composite.png',
+      mimeType: 'image/png',
+      buffer: photo,
+    });
+    return;
+  }
+  await page.getByLabel('Two photos (before, after)').check();
+  for (const side of ['before', 'after'] as const) {
+    await page.getByLabel(`Upload the ${side} photo`).setInputFiles({
+      name: `${side}.png`,
+      mimeType: 'image/png',
+      buffer: photo[side],
+    });
+  }
 }
 
 /** Pauses, moves the position slider to a frame with the keyboard, and reads the canvas. */
@@ -71,7 +85,7 @@ function meanError(
 }
 
 /** The server's scene and frames for the same photo and choices, on the free plan's 720p. */
-async function serverFrames(photo: Buffer): Promise<{
+async function serverFrames(photo: Photos): Promise<{
   scene: Scene;
   moving: (frame: number) => Raster;
   still: (frame: number) => Raster;
@@ -79,9 +93,13 @@ async function serverFrames(photo: Buffer): Promise<{
   const dir = mkdtempSync(path.join(tmpdir(), 'glowreel-preview-faces-'));
   try {
     const inputPath = path.join(dir, 'composite.png');
-    writeFileSync(inputPath, photo);
+    const afterInputPath = path.join(dir, 'after.png');
+    writeFileSync(inputPath, Buffer.isBuffer(photo) ? photo : photo.before);
+    if (!Buffer.isBuffer(photo)) writeFileSync(afterInputPath, photo.after);
     const { scene, panels } = await prepareRender({
       inputPath,
+      // Two photos reach the render as the upload route passes them: before, then after.
+      afterInputPath: Buffer.isBuffer(photo) ? null : afterInputPath,
       outputDir: dir,
       width: 1280,
       height: 720,
@@ -113,54 +131,56 @@ async function serverFrames(photo: Buffer): Promise<{
   }
 }
 
-test('the live preview finds the faces and moves them as the server render does', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const csp = watchCsp(page);
-  const photo = await faceCompositePng();
-  await openGenerate(page, photo);
-  const status = page.getByRole('status').filter({ hasText: /faces/i });
-  await expect(status).toHaveText('Finding faces…');
-  await expect(status).toHaveText(/Faces found: the preview aligns, frames and moves them/, {
-    timeout: 90_000,
+for (const kind of ['composite', 'pair'] as const) {
+  test(`the live preview finds the faces and moves them as the server render does (${kind})`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const csp = watchCsp(page);
+    const photo = kind === 'composite' ? await faceCompositePng() : await facePairPngs();
+    await openGenerate(page, photo);
+    const status = page.getByRole('status').filter({ hasText: /faces/i });
+    await expect(status).toHaveText('Finding faces…');
+    await expect(status).toHaveText(/Faces found: the preview aligns, frames and moves them/, {
+      timeout: 90_000,
+    });
+    await page.getByRole('button', { name: 'Pause' }).click();
+
+    const server = await serverFrames(photo);
+    expect(server.scene.faceMotion.before?.kind).toBe('head_turn');
+    expect(PEAK_FRAME).toBeLessThan(frameCount(server.scene));
+
+    const peak = await previewFrame(page, PEAK_FRAME);
+    const expected = server.moving(PEAK_FRAME);
+    const unmoved = server.still(PEAK_FRAME);
+    expect(peak.length).toBe(expected.data.length);
+    // Where the head turn moves pixels in the render (inside the face's anchor ring).
+    const isMoved = (i: number) =>
+      Math.abs((expected.data[i] ?? 0) - (unmoved.data[i] ?? 0)) +
+        Math.abs((expected.data[i + 1] ?? 0) - (unmoved.data[i + 1] ?? 0)) >
+      24;
+    let movedPixels = 0;
+    for (let i = 0; i < expected.data.length; i += 4) if (isMoved(i)) movedPixels += 1;
+    const errors = {
+      wholeFrameVsRender: meanError(peak, expected.data),
+      faceVsStill: meanError(peak, unmoved.data, isMoved),
+      outsideFaceVsStill: meanError(peak, unmoved.data, (i) => !isMoved(i)),
+    };
+    console.log(`head turn peak: ${movedPixels} moved pixels; mean errors`, errors);
+    expect(movedPixels).toBeGreaterThan(2000);
+    // The face turned in the preview: far from the still face, close to the render's.
+    expect(errors.faceVsStill).toBeGreaterThan(15);
+    expect(errors.wholeFrameVsRender).toBeLessThan(2);
+    // Outside the face the preview is the render's still layout (same alignment and zoom).
+    expect(errors.outsideFaceVsStill).toBeLessThan(2);
+
+    const rest = await previewFrame(page, STILL_FRAME);
+    const restError = meanError(rest, server.still(STILL_FRAME).data);
+    console.log(`between the turns: mean error against the still render ${restError.toFixed(3)}`);
+    expect(restError).toBeLessThan(2);
+    expect(csp).toEqual([]);
   });
-  await page.getByRole('button', { name: 'Pause' }).click();
-
-  const server = await serverFrames(photo);
-  expect(server.scene.faceMotion.before?.kind).toBe('head_turn');
-  expect(PEAK_FRAME).toBeLessThan(frameCount(server.scene));
-
-  const peak = await previewFrame(page, PEAK_FRAME);
-  const expected = server.moving(PEAK_FRAME);
-  const unmoved = server.still(PEAK_FRAME);
-  expect(peak.length).toBe(expected.data.length);
-  // Where the head turn moves pixels in the render (inside the face's anchor ring).
-  const isMoved = (i: number) =>
-    Math.abs((expected.data[i] ?? 0) - (unmoved.data[i] ?? 0)) +
-      Math.abs((expected.data[i + 1] ?? 0) - (unmoved.data[i + 1] ?? 0)) >
-    24;
-  let movedPixels = 0;
-  for (let i = 0; i < expected.data.length; i += 4) if (isMoved(i)) movedPixels += 1;
-  const errors = {
-    wholeFrameVsRender: meanError(peak, expected.data),
-    faceVsStill: meanError(peak, unmoved.data, isMoved),
-    outsideFaceVsStill: meanError(peak, unmoved.data, (i) => !isMoved(i)),
-  };
-  console.log(`head turn peak: ${movedPixels} moved pixels; mean errors`, errors);
-  expect(movedPixels).toBeGreaterThan(2000);
-  // The face turned in the preview: far from the still face, close to the render's.
-  expect(errors.faceVsStill).toBeGreaterThan(15);
-  expect(errors.wholeFrameVsRender).toBeLessThan(2);
-  // Outside the face the preview is the render's still layout (same alignment and zoom).
-  expect(errors.outsideFaceVsStill).toBeLessThan(2);
-
-  const rest = await previewFrame(page, STILL_FRAME);
-  const restError = meanError(rest, server.still(STILL_FRAME).data);
-  console.log(`between the turns: mean error against the still render ${restError.toFixed(3)}`);
-  expect(restError).toBeLessThan(2);
-  expect(csp).toEqual([]);
-});
+}
 
 test('the live preview says when the photo shows no face, in the render’s words', async ({
   page,

@@ -41,7 +41,9 @@ const base64Image = (what: string) =>
   z
     .string()
     .min(1)
-    .describe(`${what}: PNG, JPEG, WEBP or still GIF, base64 (a data: URL prefix is accepted).`);
+    .describe(
+      `${what}: PNG, JPEG, WEBP, still GIF or HEIC/HEIF (the iPhone default), base64 (a data: URL prefix is accepted).`,
+    );
 
 /** The fields every generate request has, whichever way the images travel. */
 const generateFields = {
@@ -230,7 +232,7 @@ export const apiErrorSchema = z
       error: {
         code: 'invalid_image_format',
         message:
-          'The file is a PDF document, not an image. Upload a PNG, JPEG, WEBP or still GIF image.',
+          'This file is a PDF document, not a photo. Upload a PNG, JPEG, WEBP, GIF or HEIC image.',
       },
     },
   });

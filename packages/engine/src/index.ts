@@ -15,6 +15,9 @@ export {
 } from './analysis/burned-in-labels.ts';
 export type { SplitAxis } from './analysis/split-axis.ts';
 export { findTreatedArea, type TreatedArea } from './analysis/treated-area.ts';
+export { isHevcHeif } from './heif/heif-brand.ts';
+export { HeifHeaderError, readHeifHeader, type HeifHeader } from './heif/heif-header.ts';
+export { orientRaster } from './heif/orient-raster.ts';
 export { buildScene, frameCount, type SceneInput } from './plan/build-scene.ts';
 export { coverageRect } from './plan/coverage.ts';
 export { ENGINE_FONT_FAMILY, fontSpec, type Canvas2D } from './paint/canvas.ts';

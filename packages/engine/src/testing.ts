@@ -1,3 +1,4 @@
 // Fixture builders for tests and benchmarks in every package: files that sharp cannot write
 // (animated PNGs, PNGs declaring whatever their header says), generated in code.
 export { makeAnimatedPng, pngChunk, pngFile } from './node/png-file.testing.ts';
+export { encodeHeic, withIrot } from './node/heic-file.testing.ts';

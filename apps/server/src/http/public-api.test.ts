@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { probeVideo } from '@glowreel/engine/node';
+import { encodeHeic } from '@glowreel/engine/testing';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -339,6 +340,37 @@ describe('public API v1', () => {
     expectContract(response, '/api/v1/generate', 'post');
     expect(await balance()).toBe(credits);
   });
+
+  it(
+    'takes HEIC photos (the iPhone default) as before_image/after_image and renders them',
+    { timeout: 180_000 },
+    async () => {
+      const heic = (lift: number) => paintedPhoto(lift).then((jpeg) => encodeHeic(jpeg));
+      const credits = await balance();
+      const cutOff = (await heic(0)).subarray(0, 700);
+      const refused = await api('POST', '/api/v1/generate', {
+        payload: {
+          before_image: (await heic(0)).toString('base64'),
+          after_image: cutOff.toString('base64'),
+          consent_attested: true,
+        },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { code: 'truncated_image' } });
+      expect(await balance()).toBe(credits);
+
+      const accepted = await api('POST', '/api/v1/generate', {
+        payload: {
+          before_image: (await heic(0)).toString('base64'),
+          after_image: (await heic(30)).toString('base64'),
+          consent_attested: true,
+        },
+      });
+      expect(accepted.statusCode).toBe(202);
+      await waitForStatus(accepted.json<{ id: string }>().id, 'completed');
+      expect(await balance()).toBe(credits - 1);
+    },
+  );
 
   it('holds each photo of a pair to 64 px a side, not the 128 a composite needs, and spends nothing', async () => {
     const credits = await balance();

@@ -51,31 +51,69 @@ const formFieldsSchema = z.object({
 
 interface ParsedUpload {
   image: Uint8Array | null;
+  beforeImage: Uint8Array | null;
+  afterImage: Uint8Array | null;
   logo: Uint8Array | null;
   fields: Record<string, string>;
 }
+
+/** The photo fields a form may send: one composite, or a before and an after photo. */
+const PHOTO_FIELDS = ['image', 'beforeImage', 'afterImage'] as const;
+type PhotoField = (typeof PHOTO_FIELDS)[number];
 
 async function readUpload(request: FastifyRequest): Promise<ParsedUpload> {
   if (!request.isMultipart()) {
     throw new AppError(
       'unsupported_media_type',
-      'Send the photo as multipart/form-data with the file in the "image" field.',
+      'Send the photo as multipart/form-data with the file in the "image" field (or two photos in "beforeImage" and "afterImage").',
     );
   }
   const fields: Record<string, string> = {};
-  let image: Uint8Array | null = null;
+  const photos: Partial<Record<PhotoField, Uint8Array>> = {};
   let logo: Uint8Array | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
-      if (part.fieldname === 'image') image = bytes;
+      const photoField = PHOTO_FIELDS.find((name) => name === part.fieldname);
+      if (photoField) photos[photoField] = bytes;
       // An empty logo part is what a form sends when no logo was chosen.
       else if (part.fieldname === 'logo' && bytes.length > 0) logo = bytes;
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
   }
-  return { image, logo, fields };
+  return {
+    image: photos.image ?? null,
+    beforeImage: photos.beforeImage ?? null,
+    afterImage: photos.afterImage ?? null,
+    logo,
+    fields,
+  };
+}
+
+/**
+ * One composite (`image`), or a pair (`beforeImage` with `afterImage`) — the web form's
+ * counterpart of the public API's composite_image / before_image + after_image, with the
+ * same rules and the same codes.
+ */
+function pickPhotos(upload: ParsedUpload): { image: Uint8Array; afterImage: Uint8Array | null } {
+  const { image, beforeImage: before, afterImage: after } = upload;
+  if (image && !before && !after) return { image, afterImage: null };
+  if (before && after && !image) return { image: before, afterImage: after };
+  if (image) {
+    throw new AppError(
+      'invalid_request',
+      'Send either image (one composite photo) or beforeImage with afterImage (two photos), not both.',
+    );
+  }
+  if (before || after) {
+    throw new AppError(
+      'missing_image',
+      `${before ? 'afterImage' : 'beforeImage'} is missing: send both photos of the pair, or one composite image.`,
+      { field: before ? 'afterImage' : 'beforeImage' },
+    );
+  }
+  throw new AppError('bad_request', GENERATE_COPY.imageRequired);
 }
 
 function parseOptions(fields: Record<string, string>) {
@@ -119,8 +157,9 @@ export async function registerVideosRoutes(
 ): Promise<void> {
   const { auth, videos, storage, progress } = options;
   await app.register(fastifyMultipart, {
-    // Two files at most: the photo and the clinic's logo.
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, fieldSize: 4096 },
+    // Four files at most: a composite or a before and an after photo, and the clinic's logo
+    // (one more than a valid form sends, so "composite and pair at once" gets its own answer).
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 20, fieldSize: 4096 },
     throwFileSizeLimit: true,
   });
 
@@ -134,7 +173,7 @@ export async function registerVideosRoutes(
         ),
     );
     // SPEC §5 order: the image, then sign-in, then credits (checked when one is reserved).
-    if (!upload.image) throw new AppError('bad_request', GENERATE_COPY.imageRequired);
+    const photos = pickPhotos(upload);
     const userId = await findSessionUserId(auth, request);
     if (!userId) throw new AppError('unauthorized', GENERATE_COPY.loginRequired);
     const { options: videoOptions, form } = parseOptions(upload.fields);
@@ -142,7 +181,8 @@ export async function registerVideosRoutes(
       throw new AppError('validation_failed', GENERATE_COPY.consentRequired, { field: 'consent' });
     const record = await videos.createVideo({
       userId,
-      image: upload.image,
+      image: photos.image,
+      afterImage: photos.afterImage,
       logo: upload.logo,
       options: videoOptions,
       title: form.title ?? null,

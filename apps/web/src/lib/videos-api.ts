@@ -64,9 +64,11 @@ export interface VideoBrandLook {
   accentColor: string;
   typeface: Typeface;
 }
+/** One composite photo, or the two photos of a pair (the API's image / beforeImage + afterImage). */
+export type VideoPhotos = { image: File } | { before: File; after: File };
 
 export interface CreateVideoInput {
-  image: File;
+  photos: VideoPhotos;
   /** The clinic's logo for the end card. */
   logo: File | null;
   options: VideoFormOptions;
@@ -90,7 +92,11 @@ export class VideoApiError extends ApiError {
 /** POST /api/videos: reserves one credit and queues the render; answers 202 with the record. */
 export async function createVideo(input: CreateVideoInput): Promise<VideoRecord> {
   const form = new FormData();
-  form.append('image', input.image);
+  if ('image' in input.photos) form.append('image', input.photos.image);
+  else {
+    form.append('beforeImage', input.photos.before);
+    form.append('afterImage', input.photos.after);
+  }
   if (input.logo) form.append('logo', input.logo);
   form.append('primaryAnimation', input.options.primaryAnimation);
   form.append('emphasisEffect', input.options.emphasisEffect);

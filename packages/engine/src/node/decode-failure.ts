@@ -6,6 +6,7 @@ const FORMAT_NAMES: Record<ImageFormat, string> = {
   jpeg: 'JPEG',
   webp: 'WEBP',
   gif: 'GIF',
+  heic: 'HEIC',
 };
 
 /**
@@ -57,6 +58,7 @@ function isStructurallyTruncated(bytes: Uint8Array, format: ImageFormat): boolea
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       return view.getUint32(4, true) + 8 > bytes.byteLength;
     }
+    case 'heic': // readHeicHeader already refused a file whose items run past its end
     case 'jpeg':
     case 'gif':
       // Phones append data after a JPEG's end marker and GIF trailers are optional in practice, so

@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { toImageInputError } from './decode-failure.ts';
+import { readHeicHeader } from './decode-heic.ts';
 import {
   ACCEPTED_FORMATS_TEXT,
   describeUnsupportedFile,
@@ -49,6 +50,8 @@ async function readDimensions(
   format: ImageFormat,
   maxPixels: number,
 ): Promise<{ width: number; height: number }> {
+  // sharp's libheif is built without HEVC: the HEIC boxes are read here instead (no decode).
+  if (format === 'heic') return assertPixelLimit(readHeicHeader(bytes), maxPixels);
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, headerOptions()).metadata();
@@ -57,15 +60,23 @@ async function readDimensions(
   }
   const frames = format === 'png' ? countPngFrames(bytes) : (metadata.pages ?? 1);
   if (frames > 1) throw new ImageInputError('animated_image', ANIMATED_IMAGE_MESSAGE);
-  const { width, height } = metadata;
+  const { width, height } = assertPixelLimit(metadata, maxPixels);
+  const isTurned = (metadata.orientation ?? 1) >= 5;
+  return isTurned ? { width: height, height: width } : { width, height };
+}
+
+function assertPixelLimit(
+  size: { width: number; height: number },
+  maxPixels: number,
+): { width: number; height: number } {
+  const { width, height } = size;
   if (width * height > maxPixels) {
     throw new ImageInputError(
       'image_too_many_pixels',
       `The image is ${width} × ${height} px (${megapixels(width * height)} megapixels); the limit is ${megapixels(maxPixels)} megapixels. Resize it (for example to 6000 × 4000 px) and upload it again.`,
     );
   }
-  const isTurned = (metadata.orientation ?? 1) >= 5;
-  return isTurned ? { width: height, height: width } : { width, height };
+  return { width, height };
 }
 
 /**

@@ -117,15 +117,15 @@ describe('decodeImage: refused files', () => {
     ['a PDF', Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n'), /PDF/],
     ['plain text', Buffer.from('before and after photo, honest'), /text/],
     [
-      'a HEIC photo',
-      Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic')]),
-      /HEIC/,
+      'an AVIF image (HEIF with AV1, which we cannot decode)',
+      Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypavif\0\0\0\0mif1avif')]),
+      /AVIF/,
     ],
     ['random bytes', Buffer.from([0x00, 0x01, 0x02, 0x9f, 0x00, 0x00, 0x07]), /recognise/],
   ])('refuses %s by its bytes', async (_label, bytes, wording) => {
     const error = await expectRefusal(bytes, 'invalid_image_format');
     expect(error.message).toMatch(wording);
-    expect(error.message).toMatch(/Upload a PNG, JPEG, WEBP or GIF image/);
+    expect(error.message).toMatch(/Upload a PNG, JPEG, WEBP, GIF or HEIC image/);
   });
 
   it.each(['tiff', 'avif'] as const)('refuses a real %s image', async (format) => {

@@ -1,16 +1,19 @@
+import { GENERIC_HEIF_BRANDS, isAvif, isHevcHeif, readFtypBrands } from '../heif/heif-brand.ts';
+
 /**
  * Identifies an upload by its first bytes. The file name and the browser's MIME type are whatever
  * the client says; the bytes are what sharp will actually parse, so only they decide.
  */
-export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'heic';
 
-export const ACCEPTED_FORMATS_TEXT = 'PNG, JPEG, WEBP or GIF';
+export const ACCEPTED_FORMATS_TEXT = 'PNG, JPEG, WEBP, GIF or HEIC';
 
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (isHevcHeif(bytes)) return 'heic';
   return null;
 }
 
@@ -21,12 +24,11 @@ export function describeUnsupportedFile(bytes: Uint8Array): string {
   if (ascii(bytes, 0, 4) === 'II*\0' || ascii(bytes, 0, 4) === 'MM\0*') {
     return 'This file is a TIFF image, which is not supported';
   }
-  if (ascii(bytes, 4, 8) === 'ftyp') {
-    const brand = ascii(bytes, 8, 12);
-    if (brand === 'avif' || brand === 'avis')
-      return 'This file is an AVIF image, which is not supported';
-    if (['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].includes(brand)) {
-      return 'This file is a HEIC/HEIF photo (the iPhone default), which is not supported — export it as JPEG, or set the iPhone camera to "Most Compatible"';
+  const brands = readFtypBrands(bytes);
+  if (brands) {
+    if (isAvif(brands)) return 'This file is an AVIF image, which is not supported';
+    if (GENERIC_HEIF_BRANDS.includes(brands[0] ?? '')) {
+      return 'This file is a HEIF image in a codec we cannot decode (HEIC photos from iPhones are accepted)';
     }
     return 'This file is a video or other ISO media file, not a photo';
   }

@@ -1,4 +1,5 @@
 import { createRaster, type Raster } from '@glowreel/engine';
+import { decodeHeicFile, isHeicFile } from './decode-heic.ts';
 
 /** Longest side the preview analyses; larger photos are scaled down first to stay fast. */
 const MAX_ANALYSIS_SIDE = 3000;
@@ -13,7 +14,11 @@ export interface DecodedPhoto {
 
 /** Decodes a chosen file in the browser; rejects when the browser cannot read it as an image. */
 export async function decodePhoto(file: Blob): Promise<DecodedPhoto> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  // Only Safari decodes HEIC itself; the others get libheif, upright like the server's decode.
+  const source: Blob | ImageBitmapSource = (await isHeicFile(file))
+    ? rasterToCanvas(await decodeHeicFile(file))
+    : file;
+  const bitmap = await createImageBitmap(source, { imageOrientation: 'from-image' });
   try {
     const scale = Math.min(1, MAX_ANALYSIS_SIDE / Math.max(bitmap.width, bitmap.height));
     const width = Math.max(1, Math.round(bitmap.width * scale));

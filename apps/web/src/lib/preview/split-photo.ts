@@ -2,10 +2,11 @@ import {
   cropRaster,
   detectPanels,
   findTreatedArea,
+  panelsFromPair,
   type BurnedInLabels,
   type Rect,
 } from '@glowreel/engine';
-import { decodePhoto, rasterToCanvas, resizeToRaster } from './decode-photo.ts';
+import { decodePhoto, rasterToCanvas, resizeToRaster, type DecodedPhoto } from './decode-photo.ts';
 
 /** The part of the engine's panel detection the screen uses. */
 export interface PanelSplit {
@@ -53,6 +54,36 @@ export async function analyzePhoto(file: File): Promise<AnalyzedPhoto> {
     split,
     before,
     after,
+    treatedArea: rect,
+  };
+}
+
+/** One photo of a pair, decoded, with the name it was chosen under. */
+export interface PairPhoto {
+  fileName: string;
+  decoded: DecodedPhoto;
+}
+
+/**
+ * Two separate photos as the render composes them (packages/engine panelsFromPair, as for the
+ * API's before_image/after_image): each panel is its whole photo, nothing is cut.
+ */
+export function analyzePair(before: PairPhoto, after: PairPhoto): AnalyzedPhoto {
+  const pair = panelsFromPair(before.decoded.raster, after.decoded.raster);
+  const beforeCanvas = rasterToCanvas(before.decoded.raster);
+  const afterCanvas = rasterToCanvas(after.decoded.raster);
+  const { rect } = findTreatedArea(
+    before.decoded.raster,
+    resizeToRaster(afterCanvas, before.decoded.raster),
+  );
+  return {
+    fileName: `${before.fileName} + ${after.fileName}`,
+    // The before photo's own size: the render reports the pair by its first photo too.
+    width: before.decoded.width,
+    height: before.decoded.height,
+    split: pair,
+    before: beforeCanvas,
+    after: afterCanvas,
     treatedArea: rect,
   };
 }

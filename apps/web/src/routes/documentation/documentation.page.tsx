@@ -57,13 +57,17 @@ export function DocumentationPage() {
       <DocSection id="image-requirements" title="Image requirements">
         <ul>
           <li>
-            Formats: JPG, PNG, WEBP, or a still (not animated) GIF. iPhone HEIC photos must be
-            exported as JPEG first.
+            Formats: JPG, PNG, WEBP, a still (not animated) GIF, or HEIC/HEIF straight from an
+            iPhone (no need to convert it).
           </li>
           <li>Size: under 10 MB per image.</li>
           <li>
             Resolution: at least 720 px on the smallest side for a sharp video. Smaller photos still
             render, with a note.
+          </li>
+          <li>
+            Two separate photos: choose “Two photos (before, after)” and drop each in its place; the
+            swap button fixes a pair chosen the wrong way round.
           </li>
           <li>
             Composites: the two photos side by side or stacked, with a clear gap or edge between

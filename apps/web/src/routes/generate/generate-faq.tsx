@@ -23,7 +23,7 @@ const FAQ = [
   {
     question: 'Which photos work best?',
     answer:
-      'One image with the before on the left and the after on the right (or before on top), in the same pose and light. JPG, PNG, WEBP or still GIF, up to 10 MB, at least 720 px on the shortest side.',
+      'One image with the before on the left and the after on the right (or before on top), or the before and the after as two separate photos (choose “Two photos”), in the same pose and light. JPG, PNG, WEBP, still GIF or HEIC/HEIF straight from an iPhone, up to 10 MB each, at least 720 px on the shortest side.',
   },
   {
     question: 'Which sizes do I get?',

@@ -140,7 +140,21 @@ describe('checkPhotoFile', () => {
   it('names the file and its type when the type is not accepted', () => {
     const file = new File(['x'], 'scan.pdf', { type: 'application/pdf' });
     expect(checkPhotoFile(file)).toBe(
-      '"scan.pdf" is a application/pdf file. Please upload a JPG, PNG, WEBP or GIF photo.',
+      '"scan.pdf" is a application/pdf file. Please upload a JPG, PNG, WEBP, GIF or HEIC photo.',
+    );
+  });
+
+  it.each([
+    ['typed image/heic', 'IMG_0001.HEIC', 'image/heic'],
+    ['typed image/heif', 'IMG_0001.heif', 'image/heif'],
+    ['given no type by the browser (as Chrome on Windows does)', 'IMG_0001.HEIC', ''],
+  ])('accepts an iPhone HEIC photo %s', (_label, name, type) => {
+    expect(checkPhotoFile(new File([new Uint8Array(10)], name, { type }))).toBeNull();
+  });
+
+  it('still refuses an untyped file whose name is not a photo', () => {
+    expect(checkPhotoFile(new File(['x'], 'notes', { type: '' }))).toContain(
+      'a file of unknown type',
     );
   });
 

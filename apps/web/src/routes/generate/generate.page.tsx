@@ -29,10 +29,10 @@ export function GeneratePage() {
         <div className="rounded-2xl bg-gradient-to-br from-brand-50 to-white p-6 md:col-span-2">
           <h2 className="font-semibold text-slate-900">An honest video of real results</h2>
           <p className="mt-2 text-sm text-slate-600">
-            Upload one before-and-after photo and watch the preview play right here. When it looks
-            right, the MP4 is rendered on our servers in seconds. It moves and frames the
-            patient&apos;s real photos only, with your clinic&apos;s branding and disclosure. A
-            failed render never costs a credit.
+            Upload one before-and-after photo, or the before and the after as two photos, and watch
+            the preview play right here. When it looks right, the MP4 is rendered on our servers in
+            seconds. It moves and frames the patient&apos;s real photos only, with your
+            clinic&apos;s branding and disclosure. A failed render never costs a credit.
           </p>
         </div>
       </div>

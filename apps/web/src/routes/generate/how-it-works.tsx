@@ -1,7 +1,7 @@
 const STEPS = [
   {
-    title: 'Upload one photo',
-    body: 'A single composite image: the before and the after side by side, or stacked.',
+    title: 'Upload your photos',
+    body: 'One composite image (the before and the after side by side, or stacked), or the before and the after as two photos. iPhone HEIC photos work as they are.',
   },
   {
     title: 'Check the live preview',

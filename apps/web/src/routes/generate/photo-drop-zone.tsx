@@ -1,7 +1,7 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import type { PhotoState } from '../../lib/preview/use-photo-analysis.ts';
 import { describeSplit } from '../../lib/preview/split-photo.ts';
-import { ACCEPTED_PHOTO_TYPES, smallPhotoNote } from './photo-rules.ts';
+import { PHOTO_PICKER_ACCEPT, smallPhotoNote } from './photo-rules.ts';
 
 interface PhotoDropZoneProps {
   state: PhotoState;
@@ -9,10 +9,18 @@ interface PhotoDropZoneProps {
   error: string | null;
   onChoose: (file: File) => void;
   isDisabled: boolean;
+  /** The composite/pair switch, shown under the heading. */
+  modeSwitch?: ReactNode;
 }
 
 /** Step 1: one composite photo, dropped or picked; the input itself takes keyboard focus. */
-export function PhotoDropZone({ state, error, onChoose, isDisabled }: PhotoDropZoneProps) {
+export function PhotoDropZone({
+  state,
+  error,
+  onChoose,
+  isDisabled,
+  modeSwitch,
+}: PhotoDropZoneProps) {
   const inputId = useId();
   const statusId = useId();
   const [isDragging, setIsDragging] = useState(false);
@@ -38,6 +46,7 @@ export function PhotoDropZone({ state, error, onChoose, isDisabled }: PhotoDropZ
       <h2 id="upload-heading" className="text-lg font-semibold text-slate-900">
         1. Choose the before &amp; after photo
       </h2>
+      {modeSwitch}
       <div
         onDragOver={onDragOver}
         onDragLeave={() => setIsDragging(false)}
@@ -47,13 +56,13 @@ export function PhotoDropZone({ state, error, onChoose, isDisabled }: PhotoDropZ
         }`}
       >
         <p className="text-sm text-slate-600">
-          One image with the before and the after side by side (or stacked). JPG, PNG, WEBP or GIF,
-          up to 10 MB.
+          One image with the before and the after side by side (or stacked). JPG, PNG, WEBP, GIF or
+          HEIC (iPhone), up to 10 MB.
         </p>
         <input
           id={inputId}
           type="file"
-          accept={ACCEPTED_PHOTO_TYPES.join(',')}
+          accept={PHOTO_PICKER_ACCEPT}
           aria-label="Upload your before & after photo"
           aria-describedby={statusId}
           disabled={isDisabled}

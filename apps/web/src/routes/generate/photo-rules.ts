@@ -1,14 +1,28 @@
 // SPEC §5 image requirements: JPG, PNG, WEBP or (still) GIF, under 10 MB, and at least
-// 720 px on the smallest side for a sharp video. The server checks all of this again.
-export const ACCEPTED_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+// 720 px on the smallest side for a sharp video; and HEIC/HEIF, the iPhone's default (issue
+// #16 §6). The server checks all of this again, by the file's bytes.
+export const ACCEPTED_PHOTO_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+];
+/** Browsers outside Apple's often give a HEIC file no type at all: its name has to do. */
+const HEIC_NAME = /\.(heic|heif)$/i;
+/** What the file picker offers: the types, and the HEIC extensions for those browsers. */
+export const PHOTO_PICKER_ACCEPT = [...ACCEPTED_PHOTO_TYPES, '.heic', '.heif'].join(',');
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const RECOMMENDED_SHORT_SIDE = 720;
 
 /** Why a chosen file cannot be used, or null when it can be read. */
 export function checkPhotoFile(file: File): string | null {
-  if (!ACCEPTED_PHOTO_TYPES.includes(file.type)) {
+  const isHeicByName =
+    (file.type === '' || file.type === 'application/octet-stream') && HEIC_NAME.test(file.name);
+  if (!ACCEPTED_PHOTO_TYPES.includes(file.type) && !isHeicByName) {
     const kind = file.type === '' ? 'a file of unknown type' : `a ${file.type} file`;
-    return `"${file.name}" is ${kind}. Please upload a JPG, PNG, WEBP or GIF photo.`;
+    return `"${file.name}" is ${kind}. Please upload a JPG, PNG, WEBP, GIF or HEIC photo.`;
   }
   if (file.size > MAX_PHOTO_BYTES) {
     const megabytes = (file.size / (1024 * 1024)).toFixed(1);

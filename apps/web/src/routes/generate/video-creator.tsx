@@ -16,11 +16,13 @@ import { ME_QUERY_KEY, useAuth } from '../../lib/auth-context.ts';
 import { useLogo } from '../../lib/preview/use-logo.ts';
 import { usePhotoAnalysis } from '../../lib/preview/use-photo-analysis.ts';
 import { usePreviewFaces } from '../../lib/preview/use-preview-faces.ts';
+import { usePhotoPair, type PairSide } from '../../lib/preview/use-photo-pair.ts';
 import { useRenderFaceDetection } from '../../lib/render-settings-api.ts';
 import {
   createVideo,
   type VideoBrandLook,
   type VideoFormOptions,
+  type VideoPhotos,
   type VideoRecord,
   type VideoTextFields,
 } from '../../lib/videos-api.ts';
@@ -32,6 +34,8 @@ import { JobPanel } from './job-panel.tsx';
 import { LivePreview } from './live-preview.tsx';
 import { LogoField } from './logo-field.tsx';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
+import { PhotoModeSwitch, type PhotoMode } from './photo-mode-switch.tsx';
+import { PhotoPairFields } from './photo-pair-fields.tsx';
 import { checkPhotoFile } from './photo-rules.ts';
 import { useVideoJob } from '../../lib/use-video-job.ts';
 import { ResumeNotice } from './resume-notice.tsx';
@@ -59,6 +63,8 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
   const auth = useAuth();
   const queryClient = useQueryClient();
   const photo = usePhotoAnalysis();
+  const pair = usePhotoPair();
+  const [photoMode, setPhotoMode] = useState<PhotoMode>('composite');
   const logo = useLogo();
   const prefillLogo = logo.prefill;
   useEffect(() => {
@@ -82,11 +88,12 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
     typeface: brand.typeface,
   }));
   const faceDetection = useRenderFaceDetection();
-  const readyPhoto = photo.state.status === 'ready' ? photo.state.photo : null;
   const readyLogo = logo.state.status === 'ready' ? logo.state.image : null;
-  // Found once per photo, for the live preview and the template thumbnails alike.
-  const faces = usePreviewFaces(readyPhoto, faceDetection);
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [pairErrors, setPairErrors] = useState<Record<PairSide, string | null>>({
+    before: null,
+    after: null,
+  });
   const [options, setOptions] = useState<VideoFormOptions>({
     ...DEFAULT_VIDEO_OPTIONS,
     autoAlign: true,
@@ -122,7 +129,7 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
     mutationFn: createVideo,
     onSuccess: (record, input) => {
       setStartedVideo(record);
-      setVideoImage(input.image);
+      setVideoImage('image' in input.photos ? input.photos.image : input.photos.before);
       resumed.follow(record.id);
       // One credit is now reserved: the breakdown above should say so.
       refreshCredits();
@@ -150,16 +157,45 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
     else photo.clear();
   };
 
+  const choosePairPhoto = (side: PairSide, file: File) => {
+    const problem = checkPhotoFile(file);
+    setPairErrors((old) => ({ ...old, [side]: problem }));
+    if (problem === null) pair.choose(side, file);
+    else pair.clear(side);
+  };
+
+  // What the render would be made from: the composite, or both photos of the pair.
+  const chosenPhotos: VideoPhotos | null =
+    photoMode === 'composite'
+      ? photo.state.status === 'ready'
+        ? { image: photo.state.file }
+        : null
+      : pair.before.status === 'ready' && pair.after.status === 'ready'
+        ? { before: pair.before.file, after: pair.after.file }
+        : null;
+  const previewPhoto =
+    photoMode === 'composite'
+      ? photo.state.status === 'ready'
+        ? photo.state.photo
+        : null
+      : pair.photo;
+  // Found once per photo (or pair), for the live preview and the template thumbnails alike.
+  const faces = usePreviewFaces(previewPhoto, faceDetection);
+  const isReadingPhoto =
+    photoMode === 'composite'
+      ? photo.state.status === 'analyzing'
+      : pair.before.status === 'reading' || pair.after.status === 'reading';
+
   const generate = () => {
     const problem = firstBlockingProblem({
-      hasImage: photo.state.status === 'ready',
+      hasImage: chosenPhotos !== null,
       auth,
       hasConsent,
     });
     setFormError(problem);
-    if (problem !== null || photo.state.status !== 'ready') return;
+    if (problem !== null || chosenPhotos === null) return;
     submit.mutate({
-      image: photo.state.file,
+      photos: chosenPhotos,
       logo: logo.state.status === 'ready' ? logo.state.file : null,
       options,
       text,
@@ -172,6 +208,9 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
   const isBusy = submit.isPending || isJobRunning;
   const photoMessage =
     photoError ?? (photo.state.status === 'failed' ? GENERATE_TEXT.imageFailed : null);
+  const modeSwitch = (
+    <PhotoModeSwitch value={photoMode} onChange={setPhotoMode} isDisabled={isBusy} />
+  );
 
   return (
     <div className="mt-10 flex flex-col gap-8 lg:grid lg:grid-cols-2 lg:items-start">
@@ -197,18 +236,29 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
               </button>
             </p>
           )}
-          <PhotoDropZone
-            state={photo.state}
-            error={photoMessage}
-            onChoose={choosePhoto}
-            isDisabled={isBusy}
-          />
+          {photoMode === 'composite' ? (
+            <PhotoDropZone
+              state={photo.state}
+              error={photoMessage}
+              onChoose={choosePhoto}
+              isDisabled={isBusy}
+              modeSwitch={modeSwitch}
+            />
+          ) : (
+            <PhotoPairFields
+              pair={pair}
+              errors={pairErrors}
+              onChoose={choosePairPhoto}
+              isDisabled={isBusy}
+              modeSwitch={modeSwitch}
+            />
+          )}
         </div>
         <div className="order-3 space-y-8">
           <VideoOptionsFields value={options} onChange={setOptions} faceDetection={faceDetection}>
             <TemplatePicker
               settings={settings}
-              photo={readyPhoto}
+              photo={previewPhoto}
               logo={readyLogo}
               faces={faces}
               onChange={(template) => setOptions({ ...options, template })}
@@ -240,8 +290,8 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
       <div className="contents lg:sticky lg:top-20 lg:flex lg:flex-col lg:gap-6">
         <div className="order-2">
           <LivePreview
-            photo={readyPhoto}
-            isAnalyzing={photo.state.status === 'analyzing'}
+            photo={previewPhoto}
+            isAnalyzing={isReadingPhoto}
             settings={settings}
             logo={readyLogo}
             faces={faces}

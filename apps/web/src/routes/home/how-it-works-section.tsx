@@ -5,7 +5,7 @@ const STEPS: readonly { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: Upload,
     title: 'Upload photos',
-    body: 'One before-and-after photo, side by side or stacked. JPG, PNG, WEBP or GIF, under 10 MB.',
+    body: 'One before-and-after photo (side by side or stacked) or two separate photos. JPG, PNG, WEBP, GIF or iPhone HEIC, under 10 MB each.',
   },
   {
     icon: ScanFace,

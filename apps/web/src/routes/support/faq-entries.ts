@@ -32,7 +32,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Getting Started',
     question: 'What kind of photo should I upload?',
     answer:
-      'One composite image with the before and the after side by side or stacked. JPG, PNG, WEBP or a still GIF, under 10 MB, ideally at least 720 px on the smallest side, taken with the same framing and lighting.',
+      'One composite image with the before and the after side by side or stacked, or the before and the after as two separate photos. JPG, PNG, WEBP, a still GIF or HEIC/HEIF (the iPhone default), under 10 MB each, ideally at least 720 px on the smallest side, taken with the same framing and lighting.',
   },
   {
     category: 'Technical',
@@ -48,7 +48,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Technical',
     question: 'Why was my photo rejected?',
     answer:
-      'The file is not a supported image, is animated, is larger than 10 MB or is damaged. iPhone HEIC photos must be exported as JPEG first. A failed upload or render never costs a credit.',
+      'The file is not a supported image, is animated, is larger than 10 MB or is damaged. iPhone HEIC/HEIF photos are accepted as they are. A failed upload or render never costs a credit.',
   },
   {
     category: 'Billing',
