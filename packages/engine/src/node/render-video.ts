@@ -9,7 +9,6 @@ import type {
   TreatedAreaName,
   Typeface,
 } from '@glowreel/contracts';
-import { hasBurnedInLabels } from '../analysis/burned-in-labels.ts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount } from '../plan/build-scene.ts';
@@ -174,7 +173,7 @@ export async function prepareRender(
     afterSize: after,
     ...faceFields,
     treatedArea: treated?.rect ?? null,
-    hasBurnedInLabels: hasBurnedInLabels(panels),
+    burnedInLabels: panels.burnedInLabels,
     branding: {
       ...request.branding,
       disclosure: request.branding.disclosure ?? undefined,

@@ -1,4 +1,3 @@
-import { DEFAULT_TYPEFACE } from '@glowreel/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildProvenance } from '../provenance.ts';
 import { buildScene } from './build-scene.ts';
@@ -26,7 +25,8 @@ describe('buildScene with a brand kit', () => {
   it("uses the engine's own accent and typeface when the clinic chose none", () => {
     const scene = buildScene(makeSceneInput({ branding: { clinicName: 'Lumen Aesthetics' } }));
     expect(scene.colors).toEqual(DEFAULT_COLORS);
-    expect(scene.branding.typeface).toBe(DEFAULT_TYPEFACE);
+    // No typeface named: the painters use the default (Inter).
+    expect(scene.branding.typeface).toBeUndefined();
     expect(scene.branding.accentColor).toBeNull();
   });
 

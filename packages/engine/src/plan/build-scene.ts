@@ -7,7 +7,8 @@ import {
 } from '@glowreel/contracts';
 import type { FaceLandmarks } from '../faces/face-types.ts';
 import type { Affine, Point, Rect } from '../geometry.ts';
-import { coverageRect } from './coverage.ts';
+import type { BurnedInLabels } from '../analysis/burned-in-labels.ts';
+import { coverageRect, placedBounds, withoutLabels } from './coverage.ts';
 import { planFaceMotion } from '../motion/face-motion-plan.ts';
 import { frameSlot, subjectOf } from './framing.ts';
 import { computeLayout } from './layout.ts';
@@ -37,8 +38,12 @@ export interface SceneInput {
    */
   faces?: { before: FaceLandmarks | null; after: FaceLandmarks | null } | null;
   branding: Partial<Branding> & { clinicName: string };
-  /** The photos already carry BEFORE/AFTER labels (see PanelDetection); omitted means no. */
-  hasBurnedInLabels?: boolean;
+  /**
+   * BEFORE/AFTER labels burned into the photos (each in its own panel's pixels), from the split
+   * analysis: they are cropped off, or, when that would cost too much photo, our badges are
+   * left out instead. Never both labels at once.
+   */
+  burnedInLabels?: BurnedInLabels | null;
 }
 
 /** Stretches the after panel onto the before panel's frame when there is no alignment. */
@@ -70,7 +75,14 @@ export function buildScene(input: SceneInput): Scene {
   const afterScale = Math.sqrt(
     Math.abs(afterTransform.a * afterTransform.d - afterTransform.b * afterTransform.c),
   );
-  const coverage = coverageRect(beforeSize, input.afterSize, afterTransform);
+  const covered = coverageRect(beforeSize, input.afterSize, afterTransform);
+  const labels = input.burnedInLabels;
+  const labelRects = [
+    labels?.before ?? null,
+    labels?.after ? placedBounds(labels.after, afterTransform) : null,
+  ].filter((rect): rect is Rect => rect !== null);
+  const cropped = labelRects.length > 0 ? withoutLabels(covered, labelRects) : covered;
+  const coverage = cropped ?? covered;
   const subject = subjectOf(faceBox(input), input.treatedArea, coverage);
   const layout = computeLayout(input.size, input.options.aspect);
   // Face motion is judged on the closest crop the templates draw (the 120 px rule of old was
@@ -117,7 +129,7 @@ export function buildScene(input: SceneInput): Scene {
     faceBox: faceBox(input),
     subject,
     sourceScale: afterScale,
-    hideLabels: input.hasBurnedInLabels ?? false,
+    hideLabels: cropped === null,
     treatedArea: statedRect ?? input.treatedArea,
     treatedAreaName: input.options.treatedArea ?? null,
     treatedAreaSource: statedRect ? 'landmarks' : input.treatedArea ? 'pixel_difference' : null,

@@ -153,3 +153,43 @@ function largestInscribedRect(polygon: Point[]): Rect | null {
   }
   return best;
 }
+
+/** Labels smaller than this share of the coverage are cropped off; larger ones are kept. */
+const MAX_LABEL_CROP_LOSS = 0.35;
+
+/**
+ * The coverage with labels burned into the photos cropped off: for each label (canonical
+ * pixels) the largest part of the rectangle above, below, left or right of it. Null when that
+ * would lose too much of the photos (then the video leaves its own badges out instead).
+ */
+export function withoutLabels(coverage: Rect, labels: Rect[]): Rect | null {
+  let kept = coverage;
+  for (const label of labels) {
+    const right = Math.min(kept.x + kept.width, label.x + label.width);
+    const bottom = Math.min(kept.y + kept.height, label.y + label.height);
+    const left = Math.max(kept.x, label.x);
+    const top = Math.max(kept.y, label.y);
+    if (right <= left || bottom <= top) continue;
+    const candidates: Rect[] = [
+      { ...kept, height: top - kept.y },
+      { ...kept, y: bottom, height: kept.y + kept.height - bottom },
+      { ...kept, width: left - kept.x },
+      { ...kept, x: right, width: kept.x + kept.width - right },
+    ];
+    kept = candidates.reduce((best, next) =>
+      next.width * next.height > best.width * best.height ? next : best,
+    );
+  }
+  const loss = 1 - (kept.width * kept.height) / (coverage.width * coverage.height);
+  return loss <= MAX_LABEL_CROP_LOSS ? kept : null;
+}
+
+/** The bounding box of a rectangle placed by `transform`. */
+export function placedBounds(rect: Rect, transform: Affine): Rect {
+  const points = corners(rect).map((p) => applyAffine(transform, p));
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}

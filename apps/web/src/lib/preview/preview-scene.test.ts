@@ -81,7 +81,7 @@ describe('buildPreviewScene', () => {
     const scenes = (['16:9', '9:16', '1:1'] as const).map(
       (aspect) => buildPreviewScene(photo, settings('free', { aspect }), false, null).scene,
     );
-    expect(scenes.map((scene) => scene.template)).toEqual(['reveal', 'story', 'split']);
+    expect(scenes.map((scene) => scene.template)).toEqual(['split', 'reveal', 'split']);
     const picked = buildPreviewScene(
       photo,
       settings('free', { aspect: '9:16', template: 'detail' }),
@@ -99,7 +99,7 @@ describe('buildPreviewScene', () => {
     expect(faceWarnings).toEqual([]);
   });
 
-  it('leaves out its own BEFORE/AFTER badges when the photo has them burned in, like the render', () => {
+  it('crops BEFORE/AFTER labels burned into the photo off, like the render', () => {
     const labelled: PreviewPhoto = {
       ...photo,
       split: {
@@ -110,8 +110,10 @@ describe('buildPreviewScene', () => {
         },
       },
     };
-    expect(buildPreviewScene(labelled, settings('free'), false, null).scene.hideLabels).toBe(true);
-    expect(buildPreviewScene(photo, settings('free'), false, null).scene.hideLabels).toBe(false);
+    const { scene } = buildPreviewScene(labelled, settings('free'), false, null);
+    expect(scene.hideLabels).toBe(false);
+    expect(scene.coverage.y).toBeGreaterThanOrEqual(28 + 93);
+    expect(buildPreviewScene(photo, settings('free'), false, null).scene.coverage.y).toBe(0);
   });
 
   it('plays a face the model could not look for like one still being looked for', () => {

@@ -4,7 +4,6 @@ import {
   buildScene,
   faceSceneFields,
   coverSeconds,
-  hasBurnedInLabels,
   type Rect,
   type Scene,
   type SceneInput,
@@ -92,7 +91,7 @@ export function buildPreviewScene(
     // Like the server: only the highlight effect looks for the treated area, and the pixel
     // difference is only the fallback when the face's landmarks cannot place it.
     treatedArea: options.emphasisEffect === 'hand_gesture' ? photo.treatedArea : null,
-    hasBurnedInLabels: hasBurnedInLabels(photo.split),
+    burnedInLabels: photo.split.burnedInLabels,
     branding: {
       clinicName: text.clinicName.trim() || settings.fallbackClinicName,
       contact: text.contact.trim() || null,

@@ -121,12 +121,34 @@ describe.each(TEMPLATES)('the %s template', (template) => {
 });
 
 describe('the templates', () => {
-  it('leave out our badges when the photos carry their own', () => {
+  it('crop labels burned into the photos off, and keep their own badges', () => {
+    const labels = {
+      before: { x: 30, y: 30, width: 300, height: 90 },
+      after: { x: 30, y: 30, width: 260, height: 90 },
+    };
     for (const template of TEMPLATES) {
       const scene = buildScene({
         ...makeSceneInput({ options: { template } }),
-        hasBurnedInLabels: true,
+        burnedInLabels: labels,
       });
+      expect(scene.hideLabels).toBe(false);
+      expect(scene.coverage.y).toBeGreaterThanOrEqual(120);
+      for (const t of moments) {
+        for (const panel of evaluate(scene, t).panels)
+          expect(panel.view.y).toBeGreaterThanOrEqual(120);
+      }
+      expect(moments.flatMap((t) => evaluate(scene, t).labels).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('leave out our badges when cropping the burned-in labels would cost too much photo', () => {
+    const big = { x: 0, y: 300, width: 800, height: 400 };
+    for (const template of TEMPLATES) {
+      const scene = buildScene({
+        ...makeSceneInput({ options: { template } }),
+        burnedInLabels: { before: big, after: big },
+      });
+      expect(scene.hideLabels).toBe(true);
       expect(moments.flatMap((t) => evaluate(scene, t).labels)).toEqual([]);
     }
   });
