@@ -100,7 +100,8 @@ describe('face motion in the video frames', () => {
         branding: { clinicName: 'Test Clinic' },
       };
       const moving = buildScene(input);
-      const still = buildScene({ ...input, faces: null });
+      // The same scene and framing with no face moved: what the still layout draws.
+      const still = { ...moving, faceMotion: { before: null, after: null, records: [] } };
       expect(moving.faceMotion.records.every((record) => record.applied)).toBe(true);
       const panels = { before: photo, after: tinted(photo), logo: null };
       const withMotion = createFrameRenderer(moving, panels);

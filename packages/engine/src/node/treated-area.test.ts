@@ -119,7 +119,8 @@ describe('the treated area in the video frames', () => {
         branding: { clinicName: 'Test Clinic' },
       };
       const moving = buildScene(input);
-      const still = buildScene({ ...input, faces: null });
+      // The same scene and framing with no face moved: what the still layout draws.
+      const still = { ...moving, faceMotion: { before: null, after: null, records: [] } };
       const panels = { before: photo, after: tinted(photo), logo: null };
       const withMotion = createFrameRenderer(moving, panels);
       const without = createFrameRenderer(still, panels);
