@@ -24,7 +24,7 @@ export interface PreviewSettings {
   look: VideoBrandLook;
   /** What the server puts on the end card when the clinic name is left empty. */
   fallbackClinicName: string;
-  /** The user's plan: it sets the render's size, where the 120 px face-motion rule is judged. */
+  /** The user's plan: it sets the render's size, where the face-motion eye-distance rule is judged. */
   plan: PlanId;
 }
 
