@@ -26,9 +26,9 @@ test('the clinic picks each template, the preview follows, and the render is mad
 
   // Before a photo: neutral sketches, no photo drawn; the format's default is checked.
   await expect(picker.locator('canvas')).toHaveCount(0);
-  await expect(templateRadio(page, 'Reveal')).toBeChecked();
+  await expect(templateRadio(page, 'Split')).toBeChecked();
   await page.getByLabel('Format').selectOption('9:16');
-  await expect(templateRadio(page, 'Story')).toBeChecked();
+  await expect(templateRadio(page, 'Reveal')).toBeChecked();
   await expect(picker.getByText('Default for 9:16 Vertical.')).toBeVisible();
 
   await page.getByLabel('Upload your before & after photo').setInputFiles({
