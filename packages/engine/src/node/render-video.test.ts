@@ -211,7 +211,7 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
 });
 
 describe('prepareRender: labels burned into the composite', () => {
-  it('leaves out its own badges when the photo has BEFORE/AFTER labels', async () => {
+  it('crops BEFORE/AFTER labels burned into the photo off, and keeps its own badges', async () => {
     const before = paintPortrait(640, 800, { seed: 5 });
     const after = paintPortrait(640, 800, { seed: 5, brightness: 1.06 });
     const plain = await writeComposite('unlabelled.png', compose('x', before, after));
@@ -220,8 +220,11 @@ describe('prepareRender: labels burned into the composite', () => {
     const labelled = await writeComposite('labelled.png', compose('x', before, after));
 
     const withLabels = await prepareRender(request(labelled, 'free', '16:9', workDir));
-    expect(withLabels.scene.hideLabels).toBe(true);
+    expect(withLabels.scene.hideLabels).toBe(false);
+    // The photos are shown from below the burned-in labels.
+    expect(withLabels.scene.coverage.y).toBeGreaterThanOrEqual(24);
     const withoutLabels = await prepareRender(request(plain, 'free', '16:9', workDir));
     expect(withoutLabels.scene.hideLabels).toBe(false);
+    expect(withoutLabels.scene.coverage.y).toBe(0);
   });
 });
