@@ -92,7 +92,9 @@ export function BrandLogoCard({ saved }: { saved: BrandKit }) {
           {message}
         </p>
       )}
-      <p role="status" className="sr-only">
+      {/* A polite live region rather than a second "status" on the dashboard, whose status is
+          the return toast's. */}
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
         {upload.isSuccess ? 'Logo saved.' : remove.isSuccess ? 'Logo removed.' : ''}
       </p>
     </div>
