@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { frameCount, type Raster, type Scene } from '@glowreel/engine';
 import { createFrameRenderer, prepareRender } from '@glowreel/engine/node';
 import { faceCompositePng, facePairPngs, texturedCompositePng } from '../helpers/face-photo.ts';
+import { previewFrame } from '../helpers/preview-frame.ts';
 import { signUp } from '../helpers/site.ts';
 
 const CLINIC = 'Lumen Aesthetics';
@@ -47,25 +48,6 @@ async function openGenerate(page: Page, photo: Photos): Promise<void> {
       buffer: photo[side],
     });
   }
-}
-
-/** Pauses, moves the position slider to a frame with the keyboard, and reads the canvas. */
-async function previewFrame(page: Page, frame: number): Promise<Buffer> {
-  const slider = page.getByRole('slider', { name: 'Position' });
-  await slider.focus();
-  await page.keyboard.press('Home');
-  for (let step = 0; step < frame; step += 1) await page.keyboard.press('ArrowRight');
-  await expect(page.locator('output[for="preview-position"]')).toHaveText(
-    `${(frame / 30).toFixed(1)} s`,
-  );
-  const base64 = await page.locator('canvas[aria-label^="Live preview"]').evaluate((node) => {
-    const canvas = node as HTMLCanvasElement;
-    const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-    let binary = '';
-    for (const value of pixels ?? []) binary += String.fromCharCode(value);
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
 }
 
 /** Mean absolute difference per channel (0–255) over the pixels `where` accepts. */

@@ -7,32 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEMPLATES, TEMPLATE_LABELS } from '@glowreel/contracts';
 import { resolveFfmpegPath } from '@glowreel/engine/node';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { texturedCompositePng } from '../helpers/face-photo.ts';
+import { previewFrame } from '../helpers/preview-frame.ts';
 import { signUp } from '../helpers/site.ts';
 
 /** The hook, the middle and the proof, in frames of the 30 fps video. */
 const MOMENTS = [12, 75, 160];
 const SIZE = { width: 1280, height: 720 };
-
-/** Pauses, moves the position slider to a frame with the keyboard, and reads the canvas (RGBA). */
-async function previewFrame(page: Page, frame: number): Promise<Buffer> {
-  const slider = page.getByRole('slider', { name: 'Position' });
-  await slider.focus();
-  await page.keyboard.press('Home');
-  for (let step = 0; step < frame; step += 1) await page.keyboard.press('ArrowRight');
-  await expect(page.locator('output[for="preview-position"]')).toHaveText(
-    `${(frame / 30).toFixed(1)} s`,
-  );
-  const base64 = await page.locator('canvas[aria-label^="Live preview"]').evaluate((node) => {
-    const canvas = node as HTMLCanvasElement;
-    const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-    let binary = '';
-    for (const value of pixels ?? []) binary += String.fromCharCode(value);
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 /** Frame `index` of an MP4, as RGB. */
 function videoFrame(file: string, index: number): Buffer {
