@@ -47,8 +47,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database for every run, on the real server with the built SPA.
-    command: `rm -rf "${DATA_DIR}" && node --import tsx ../apps/server/src/main.ts`,
+    // A fresh embedded database for every run, on the real server with the built SPA, started
+    // as `npm start` starts it.
+    command: `rm -rf "${DATA_DIR}" && node ../scripts/start-server.mjs`,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

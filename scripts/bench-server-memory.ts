@@ -77,6 +77,15 @@ function statusValue(pid: number, key: string): number {
   return value;
 }
 
+/** The environment a process started with, as the kernel recorded it. */
+function environmentOf(pid: number): Record<string, string> {
+  const entries = readFileSync(`/proc/${pid}/environ`, 'utf8')
+    .split('\0')
+    .filter((entry) => entry.includes('='))
+    .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
 /** Every process below pid (ffmpeg), from each thread's children list. */
 function descendants(pid: number): number[] {
   const found: number[] = [];
@@ -476,6 +485,10 @@ async function main(): Promise<number> {
       throw new Error(`pid ${server.pid} is not the server: ${cmdline}`);
     console.log(
       `Server pid ${server.pid} (${exe} ${process.version}) on ${server.baseUrl}, ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+    const preloaded = environmentOf(server.pid).LD_PRELOAD ?? '';
+    console.log(
+      `Allocator: ${preloaded.includes('jemalloc') ? `jemalloc (${preloaded})` : `glibc malloc, MALLOC_ARENA_MAX=${environmentOf(server.pid).MALLOC_ARENA_MAX ?? 'unset'}`}`,
     );
 
     const client = new Client(server.baseUrl);

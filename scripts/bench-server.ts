@@ -3,9 +3,8 @@
 // a browser-like client that keeps the session cookies.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
+import { ROOT, SERVER_NODE_ARGS, serverProcessEnvironment } from './server-process.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const READY_TIMEOUT_MS = 120_000;
 
 // Settings that would switch the server away from the embedded, demo-billing setup the
@@ -91,9 +90,11 @@ export function startServer(
   settings: Record<string, string> = {},
 ): Server {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of OVERRIDDEN_SETTINGS) delete env[name];
-  Object.assign(env, {
+  const callerEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of OVERRIDDEN_SETTINGS) delete callerEnv[name];
+  // Started as `npm start` starts it (allocator, arena limit, V8's young generation).
+  const env = serverProcessEnvironment({
+    ...callerEnv,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
@@ -101,15 +102,11 @@ export function startServer(
     // As deployed; nothing in the server depends on it apart from refusing test settings.
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    // What `npm start` sets (glibc reads it when the process starts).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    // Also as `npm start` sets it: V8's young generation capped, the caller's options after it.
-    NODE_OPTIONS: `--max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ''}`.trim(),
     ...settings,
   });
   // Node itself with the tsx loader (not the tsx CLI, which would put a second node process
   // in between), so the child's pid is the server process being measured.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

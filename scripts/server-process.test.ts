@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jemallocLibrary, ROOT, serverProcessEnvironment } from './server-process.mjs';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'glowreel-launch-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('the server process environment', () => {
+  const library = path.join(folder, 'libjemalloc.so.2');
+  writeFileSync(library, '');
+
+  it('preloads jemalloc when the machine has it, before any preload of the caller', () => {
+    const env = serverProcessEnvironment({ LD_PRELOAD: '/opt/other.so' }, ['/nope.so', library]);
+    expect(env.LD_PRELOAD).toBe(`${library} /opt/other.so`);
+  });
+
+  it('keeps the system allocator when asked, or when jemalloc is missing and not required', () => {
+    expect(serverProcessEnvironment({ MEMORY_ALLOCATOR: 'system' }, [library]).LD_PRELOAD).toBe(
+      undefined,
+    );
+    expect(jemallocLibrary({}, ['/nope.so'])).toBe(null);
+  });
+
+  it('stops with a message when jemalloc is required but missing, or the setting is unknown', () => {
+    expect(() => jemallocLibrary({ MEMORY_ALLOCATOR: 'jemalloc' }, ['/nope.so'])).toThrow(
+      /no libjemalloc\.so\.2 was found \(Debian: apt-get install libjemalloc2\)/,
+    );
+    expect(() => jemallocLibrary({ MEMORY_ALLOCATOR: 'tcmalloc' }, [library])).toThrow(
+      'MEMORY_ALLOCATOR must be one of auto, jemalloc, system, got "tcmalloc"',
+    );
+  });
+
+  it("caps glibc's arenas and V8's young generation, the caller's options after", () => {
+    const env = serverProcessEnvironment({ NODE_OPTIONS: '--max-semi-space-size=8' }, []);
+    expect(env.MALLOC_ARENA_MAX).toBe('2');
+    expect(env.NODE_OPTIONS).toBe('--max-semi-space-size=4 --max-semi-space-size=8');
+    expect(serverProcessEnvironment({ MALLOC_ARENA_MAX: '4' }, []).MALLOC_ARENA_MAX).toBe('4');
+  });
+});
+
+function childrenOf(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number),
+  );
+}
+
+describe('npm start’s launcher', () => {
+  it('runs the server with the chosen allocator and stops it gracefully on a terminal’s Ctrl-C', async () => {
+    const port = 4300 + Math.floor(Math.random() * 200);
+    const launcher = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start-server.mjs')], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(folder, 'data'),
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    launcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    launcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => launcher.once('exit', resolve));
+    const deadline = Date.now() + 90_000;
+    while (!output.includes('Glowreel is running') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(output).toContain('Glowreel is running');
+
+    const [server] = childrenOf(launcher.pid!);
+    expect(server).toBeGreaterThan(0);
+    const maps = readFileSync(`/proc/${server}/maps`, 'utf8');
+    const expected = jemallocLibrary({});
+    if (expected) expect(maps).toContain(expected);
+    else expect(maps).not.toContain('libjemalloc');
+
+    // A terminal sends SIGINT to the whole process group: both processes get it.
+    process.kill(server!, 'SIGINT');
+    launcher.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down');
+  }, 120_000);
+});
