@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   invalid_template: 422,
   missing_image: 400,
   consent_required: 400,
+  invalid_consent: 422,
   invalid_webhook_url: 400,
   invalid_cursor: 400,
   idempotency_conflict: 409,

@@ -59,6 +59,7 @@ export function openPublicApi(
     sender:
       adapters.sender ??
       new NodeWebhookSender({ allowLoopback, timeoutMs: config.publicApi.webhookTimeoutMs }),
+    consents: pipeline.consents,
     signer,
     publicUrl: config.publicUrl,
     retryDelaysMs: adapters.retryDelaysMs,
@@ -68,6 +69,7 @@ export function openPublicApi(
     videos: pipeline.videos,
     brand: pipeline.brand,
     repository: new VideosRepository(db),
+    consents: pipeline.consents,
     idempotency: new IdempotencyRepository(db),
     signer,
     publicUrl: config.publicUrl,

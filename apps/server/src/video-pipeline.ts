@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { BrandKitsRepository } from './db/brand-kits.repository.ts';
+import { ConsentRecordsRepository } from './db/consent-records.repository.ts';
 import { VideosRepository } from './db/videos.repository.ts';
 import { EmbeddedQueue } from './jobs/embedded-queue.ts';
 import { freezeAt } from './jobs/freeze-at.ts';
@@ -19,6 +20,8 @@ import type { VideoStorage } from './storage/video-storage.ts';
 
 export interface VideoPipeline {
   videos: VideosService;
+  /** Each video's consent record (issue #18 §1), shown with it everywhere. */
+  consents: ConsentRecordsRepository;
   /** The brand kit: its logo is checked like a video's, and API renders apply it. */
   brand: BrandService;
   renderJobs: RenderJobsService;
@@ -57,6 +60,7 @@ export async function openVideoPipeline(
   });
   const progress = new ProgressBus();
   const videosRepository = new VideosRepository(runtime.database.db);
+  const consents = new ConsentRecordsRepository(runtime.database.db);
   const owner: JobOwner = { id: crypto.randomUUID(), leaseMs: config.jobs.leaseMs };
   const freeze = config.freezeAt ? freezeAt(config.freezeAt) : NO_FREEZE;
   const renderJobs = new RenderJobsService({
@@ -79,6 +83,7 @@ export async function openVideoPipeline(
   });
   const videos = new VideosService({
     videos: videosRepository,
+    consents,
     credits: runtime.credits,
     profiles: runtime.profiles,
     storage,
@@ -116,6 +121,7 @@ export async function openVideoPipeline(
   }, config.jobs.leaseMs).unref();
   return {
     videos,
+    consents,
     brand,
     renderJobs,
     progress,

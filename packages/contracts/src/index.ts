@@ -150,3 +150,23 @@ export {
   brandKitSchema,
   type BrandKit,
 } from './brand.ts';
+export {
+  CONSENT_CHANNELS,
+  CONSENT_CHANNEL_LABELS,
+  CONSENT_COPY,
+  DEFAULT_CONSENT_CHANNELS,
+  PATIENT_REFERENCE_MAX_LENGTH,
+  apiConsentInputSchema,
+  apiConsentRecordSchema,
+  consentRecordSchema,
+  isConsentChannel,
+  normalizeConsentChannels,
+  parseConsentChannelList,
+  parseConsentExpiry,
+  patientReferenceSchema,
+  unknownConsentChannelMessage,
+  type ApiConsentInput,
+  type ApiConsentRecord,
+  type ConsentChannel,
+  type ConsentRecord,
+} from './consent.ts';

@@ -10,6 +10,7 @@ import { TEMPLATES, TEMPLATE_DESCRIPTIONS, TREATED_AREAS, defaultTemplateFor } f
 import { noControlCharacters, plainLine } from './text.ts';
 import { BRAND_LIMITS, accentColorSchema } from './brand.ts';
 import { TYPEFACES } from './creative.ts';
+import { apiConsentInputSchema, apiConsentRecordSchema } from './consent.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
 // server and are turned into the OpenAPI document, so the documentation cannot drift from
@@ -74,6 +75,11 @@ const generateFields = {
       error: 'consent_attested must be true: the patient authorized marketing use of these photos',
     })
     .describe('You confirm the patient has authorized marketing use of these photos.'),
+  consent: apiConsentInputSchema
+    .optional()
+    .describe(
+      "The consent's details, recorded with the video (see the video's consent). Omitted: website and social media, no reference, no expiry.",
+    ),
   auto_align: z
     .boolean()
     .default(true)
@@ -131,6 +137,7 @@ export const apiGenerateJsonSchema = z
       template: 'story',
       webhook_url: 'https://clinic.example/hooks/glowreel',
       consent_attested: true,
+      consent: { channels: ['website', 'social', 'ads'], patient_reference: 'C-1042' },
     },
   });
 export type ApiGenerateJson = z.infer<typeof apiGenerateJsonSchema>;
@@ -145,6 +152,13 @@ export const apiGenerateMultipartFieldsSchema = z.strictObject({
   consent_attested: z.literal('true', {
     error: 'consent_attested must be true: the patient authorized marketing use of these photos',
   }),
+  consent: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe(
+      'The consent object as JSON text, e.g. {"channels":["website","social","ads"],"patient_reference":"C-1042"}.',
+    ),
   auto_align: z.enum(['true', 'false']).default('true'),
 });
 
@@ -156,6 +170,11 @@ export const apiGenerateAcceptedSchema = z
     status: z.literal('processing'),
     created_at: z.iso.datetime(),
     estimated_completion: z.iso.datetime(),
+    warnings: z
+      .array(z.object({ code: z.string(), message: z.string() }))
+      .describe(
+        'What the request left to a default or what the photos may show poorly, e.g. consent_channels_defaulted.',
+      ),
   })
   .meta({
     id: 'GenerateAccepted',
@@ -164,6 +183,7 @@ export const apiGenerateAcceptedSchema = z
       status: 'processing',
       created_at: '2026-11-23T09:30:00.000Z',
       estimated_completion: '2026-11-23T09:30:10.000Z',
+      warnings: [],
     },
   });
 
@@ -186,6 +206,11 @@ export const apiVideoSchema = z
       .enum(TEMPLATES)
       .nullable()
       .describe('The template the video is made with; null for videos made before templates.'),
+    consent: apiConsentRecordSchema
+      .nullable()
+      .describe(
+        'The consent recorded with the video; null for videos made before consent records.',
+      ),
   })
   .meta({
     id: 'Video',
@@ -201,6 +226,15 @@ export const apiVideoSchema = z
       completed_at: '2026-11-23T09:30:07.000Z',
       error: null,
       template: 'story',
+      consent: {
+        id: 'c2b7e3f0-1c1e-4f5e-9a51-3d0f6f1e2a40',
+        attested_by: { user_id: 'u_7Qk2', name: 'Lumen Aesthetics' },
+        attested_at: '2026-11-23T09:30:00.000Z',
+        channels: ['website', 'social'],
+        patient_reference: 'C-1042',
+        expires_at: null,
+        revoked_at: null,
+      },
     },
   });
 export type ApiVideo = z.infer<typeof apiVideoSchema>;

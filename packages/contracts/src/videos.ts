@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentRecordSchema } from './consent.ts';
 import { TEMPLATES } from './creative.ts';
 
 // The signed-in app's video shapes (SPEC §3 video record, §7 GET /api/videos and its
@@ -33,6 +34,8 @@ export const videoRecordSchema = z.object({
   warnings: z.array(videoWarningSchema).default([]),
   // The template the video is made with; null on records made before templates.
   template: z.enum(TEMPLATES).nullable().default(null),
+  // The consent recorded with the video (issue #18); null on records made before them.
+  consent: consentRecordSchema.nullable().default(null),
 });
 export type VideoRecord = z.infer<typeof videoRecordSchema>;
 

@@ -29,6 +29,8 @@ export interface ProvenanceInput {
   faces: { before: boolean; after: boolean; enabled: boolean };
   /** The pixel-difference guess, when it was computed (the highlight's fallback). */
   treatedArea: { rect: Rect; strength: number } | null;
+  /** The clinic's consent record for the video, by id only; null when there is none. */
+  consentId?: string | null;
   /**
    * The uploaded file's own size. `decodedAt` is the size it was decoded at for this video when
    * that was smaller (see renderDecodeSide): the split and the alignment are in its pixels.
@@ -75,6 +77,8 @@ export interface Provenance {
     heldStill: string[];
   };
   pixelPolicy: string;
+  /** The consent record the video was made under, by reference: its id, never personal data. */
+  consent: { id: string } | null;
   /** The brand kit's look drawn on the video (issue #16 §5); the clinic's own choices, no patient data. */
   branding: { accentColor: string; typeface: string; hasLogo: boolean };
   warnings: { code: string; message: string }[];
@@ -220,6 +224,7 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
     },
     pixelPolicy:
       'Pixels are only moved (crop, scale, rotate, translate, zoom, and per-triangle affine face warps); no blur, sharpening, colour change or synthesis.',
+    consent: input.consentId ? { id: input.consentId } : null,
     branding: {
       accentColor: scene.colors.accent,
       typeface: scene.branding.typeface ?? DEFAULT_TYPEFACE,

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CreditBucket, Database, LedgerReason, ProfilesTable, VideoStatus } from './schema.ts';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
+import { insertConsent, type NewConsent } from './consent-records.repository.ts';
 import { insertVideo, type NewVideo, type VideoRow } from './videos.repository.ts';
 
 export type ProfileRow = Selectable<ProfilesTable>;
@@ -146,6 +147,11 @@ export class LockedProfile {
   /** The video a reservation pays for, written in the same transaction as the reservation. */
   insertVideo(video: NewVideo): Promise<VideoRow> {
     return insertVideo(this.trx, video);
+  }
+
+  /** The consent the video was made under, written with the video. */
+  async insertConsent(consent: NewConsent): Promise<void> {
+    await insertConsent(this.trx, consent);
   }
 
   findReservation(id: string) {

@@ -162,6 +162,25 @@ export interface VideoFeedbackTable {
 }
 
 /** The brand kit of issue #16 §5; the logo file is brand-logos/<logo_key> in the data folder. */
+/** Issue #18 §1: one per video, written with it. */
+export interface ConsentRecordsTable {
+  id: string;
+  video_id: string;
+  user_id: string;
+  attested_by_user_id: string;
+  attested_by_name: string;
+  attested_at: ColumnType<Date, Date | string | undefined, never>;
+  ip_address: string | null;
+  user_agent: string | null;
+  patient_reference: string | null;
+  /** JSON array of consent channel names. */
+  channels: string;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+  revoked_by_user_id: string | null;
+}
+
 export interface BrandKitsTable {
   user_id: string;
   clinic_name: string | null;
@@ -190,4 +209,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   brand_kits: BrandKitsTable;
+  consent_records: ConsentRecordsTable;
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  apiConsentInputSchema,
+  type ApiConsentInput,
   isControlCharactersIssue,
   apiGenerateJsonSchema,
   apiGenerateMultipartFieldsSchema,
@@ -22,7 +24,9 @@ const LOGO_FIELD = 'logo';
 const FILE_FIELDS = [...IMAGE_FIELDS, LOGO_FIELD] as const;
 
 export interface ParsedGenerateRequest {
-  input: ApiGenerateInput;
+  input: Omit<ApiGenerateInput, 'consent'>;
+  /** The request's `consent` object, checked against its schema; turned into a record later. */
+  consent: ApiConsentInput | undefined;
   /** SHA-256 over the request's meaning (images by their own hash), for Idempotency-Key. */
   requestHash: string;
 }
@@ -44,6 +48,9 @@ function toInputError(error: z.ZodError, received: Record<string, unknown> = {})
       'Set consent_attested to true to confirm the patient has authorized marketing use of these photos.',
       { field },
     );
+  }
+  if (field === 'consent' || field.startsWith('consent.')) {
+    return new AppError('invalid_consent', `Invalid ${field}: ${message}`, { field });
   }
   if (field.startsWith('options') || issue?.code === 'unrecognized_keys') {
     const keys = issue?.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
@@ -122,6 +129,7 @@ function toInput(
     contact?: string | undefined;
     accent_color?: string | undefined;
     typeface?: Typeface | undefined;
+    consent?: ApiConsentInput | undefined;
   },
   images: RequestFiles,
 ): ParsedGenerateRequest {
@@ -139,6 +147,8 @@ function toInput(
     contact: fields.contact ?? null,
     accent_color: fields.accent_color ?? null,
     typeface: fields.typeface ?? null,
+    // Only when sent, so requests without it keep the hash they had before the field existed.
+    ...(fields.consent && { consent: fields.consent }),
   };
   const { logo, ...photos } = images;
   return {
@@ -163,6 +173,7 @@ function toInput(
       title: normalized.title,
       webhookUrl: normalized.webhook_url,
     },
+    consent: fields.consent,
     requestHash: hashRequest(normalized, images),
   };
 }
@@ -206,9 +217,38 @@ async function parseMultipart(request: FastifyRequest): Promise<ParsedGenerateRe
     options = checked.data;
   }
   return toInput(
-    { ...parsed.data, options, auto_align: parsed.data.auto_align === 'true' },
+    {
+      ...parsed.data,
+      options,
+      consent: parseConsentText(parsed.data.consent),
+      auto_align: parsed.data.auto_align === 'true',
+    },
     images,
   );
+}
+
+/** A multipart request's `consent` field: the consent object as JSON text. */
+function parseConsentText(text: string | undefined): ApiConsentInput | undefined {
+  if (text === undefined) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new AppError(
+      'invalid_consent',
+      'consent must be a JSON object, e.g. {"channels":["website","social"]}.',
+      { field: 'consent' },
+    );
+  }
+  const checked = apiConsentInputSchema.safeParse(raw);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const field = ['consent', ...(issue?.path ?? [])].join('.');
+    throw new AppError('invalid_consent', `Invalid ${field}: ${issue?.message ?? ''}`.trim(), {
+      field,
+    });
+  }
+  return checked.data;
 }
 
 function parseJson(body: unknown): ParsedGenerateRequest {

@@ -11,6 +11,7 @@ import type { ProfilesService } from '../services/profiles.service.ts';
 import type { UrlSigner } from '../services/url-signer.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
+import { consentFromApi } from './consent-input.ts';
 import { parseGenerateRequest } from './public-api-input.ts';
 import { streamStoredFile } from './range.ts';
 
@@ -125,9 +126,10 @@ export function registerPublicApiRoutes(
       );
     }
     const parsed = await parseGenerateRequest(request);
+    const consent = consentFromApi(parsed.consent, request, new Date());
     const answer = await apiVideos.generate(
       userId,
-      parsed.input,
+      { ...parsed.input, consent },
       idempotencyKey ? { key: idempotencyKey, requestHash: parsed.requestHash } : null,
     );
     if (answer.isReplay) reply.header('idempotent-replayed', 'true');

@@ -16,6 +16,7 @@ import type { ProgressBus } from '../jobs/progress-bus.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import { GENERATE_COPY } from '../services/video-copy.ts';
 import type { VideosService } from '../services/videos.service.ts';
+import { consentFromForm } from './consent-input.ts';
 import { readMultipartBody } from './multipart-body.ts';
 import { streamStoredFile } from './range.ts';
 import { findSessionUserId, requireUserId } from './session.ts';
@@ -39,6 +40,10 @@ const formFieldsSchema = z.object({
   autoAlign: z.enum(['true', 'false']).optional(),
   treatedArea: z.string().optional(),
   consent: z.string().optional(),
+  // Issue #18 §1: the consent's details, recorded with the video.
+  consentChannels: z.string().max(100).optional(),
+  patientReference: z.string().optional(),
+  consentExpiresAt: z.string().max(40).optional(),
   title: plainLine('The title').max(120, 'The title can be at most 120 characters.').optional(),
   clinicName: plainLine('clinicName').max(BRAND_LIMITS.clinicName).optional(),
   contact: plainLine('contact').max(BRAND_LIMITS.contact).optional(),
@@ -179,6 +184,7 @@ export async function registerVideosRoutes(
     const { options: videoOptions, form } = parseOptions(upload.fields);
     if (form.consent !== 'true')
       throw new AppError('validation_failed', GENERATE_COPY.consentRequired, { field: 'consent' });
+    const consent = consentFromForm(form, request, new Date());
     const record = await videos.createVideo({
       userId,
       image: photos.image,
@@ -186,6 +192,7 @@ export async function registerVideosRoutes(
       logo: upload.logo,
       options: videoOptions,
       title: form.title ?? null,
+      consent,
       branding: {
         clinicName: form.clinicName ?? null,
         contact: form.contact ?? null,

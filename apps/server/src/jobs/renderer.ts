@@ -38,6 +38,8 @@ export interface RenderRequest {
     /** The brand kit's typeface; absent on records made before brand kits. */
     typeface?: Typeface | null;
   };
+  /** The consent record the video was made under (its id goes into the provenance). */
+  consentId?: string | null;
 }
 
 export interface RenderProgress {

@@ -1,10 +1,13 @@
 import type { ApiVideo } from '@glowreel/contracts';
+import type { ConsentRow } from '../db/consent-records.repository.ts';
 import type { VideoRow } from '../db/videos.repository.ts';
+import { toApiConsentRecord } from './consent-records.ts';
 import type { UrlSigner } from './url-signer.ts';
 
 /** The public API's view of a video (snake_case, signed file links), from its row. */
 export function toApiVideo(
   row: VideoRow,
+  consent: ConsentRow | null | undefined,
   links: { signer: UrlSigner; publicUrl: string; now: Date },
 ): ApiVideo {
   const isCompleted = row.status === 'completed';
@@ -22,5 +25,6 @@ export function toApiVideo(
     completed_at: row.completed_at?.toISOString() ?? null,
     error: row.status === 'failed' ? (row.error_message ?? 'The render failed.') : null,
     template: row.template,
+    consent: consent ? toApiConsentRecord(consent) : null,
   };
 }

@@ -7,11 +7,13 @@ import {
   type Typeface,
   type Template,
 } from '@glowreel/contracts';
+import type { ConsentRecordsRepository } from '../db/consent-records.repository.ts';
 import type { IdempotencyRepository } from '../db/idempotency.repository.ts';
 import type { VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import { toApiVideo } from './api-video-view.ts';
 import type { BrandService } from './brand.service.ts';
+import type { ConsentAttestation } from './consent-records.ts';
 import type { UrlSigner } from './url-signer.ts';
 import type { VideosService } from './videos.service.ts';
 
@@ -31,6 +33,8 @@ export interface ApiGenerateInput {
   autoAlign: boolean;
   title: string | null;
   webhookUrl: string | null;
+  /** The `consent` object's details, with where the request came from (issue #18 §1). */
+  consent: ConsentAttestation;
   /** What the request says about the brand; null = the saved brand kit's. */
   branding: {
     clinicName: string | null;
@@ -46,6 +50,7 @@ export interface ApiGenerateAccepted {
   status: 'processing';
   created_at: string;
   estimated_completion: string;
+  warnings: { code: string; message: string }[];
 }
 
 /** An answer to send: the status and body, and whether it repeats an earlier one. */
@@ -60,6 +65,7 @@ export interface ApiVideosDependencies {
   /** The saved brand kit, applied where a request leaves the brand out (issue #16 §5). */
   brand: Pick<BrandService, 'forRender'>;
   repository: VideosRepository;
+  consents: ConsentRecordsRepository;
   idempotency: IdempotencyRepository;
   signer: UrlSigner;
   publicUrl: string;
@@ -139,7 +145,7 @@ export class ApiVideosService {
   async get(userId: string, videoId: string): Promise<ApiVideo> {
     const row = await this.findVideo(videoId);
     if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
-    return this.view(row);
+    return this.view(row, await this.deps.consents.findForVideo(row.id));
   }
 
   async list(
@@ -151,8 +157,9 @@ export class ApiVideosService {
     const pageRows = rows.slice(0, page.limit);
     const hasMore = rows.length > page.limit;
     const last = pageRows.at(-1);
+    const consents = await this.deps.consents.findForVideos(pageRows.map((row) => row.id));
     return {
-      data: pageRows.map((row) => this.view(row)),
+      data: pageRows.map((row) => this.view(row, consents.get(row.id))),
       has_more: hasMore,
       next_cursor: hasMore && last ? Buffer.from(last.id).toString('base64url') : null,
     };
@@ -187,6 +194,7 @@ export class ApiVideosService {
         ...(input.template ? { template: input.template } : {}),
       },
       title: input.title,
+      consent: input.consent,
       branding: {
         clinicName: requested.clinicName ?? saved.kit.clinicName,
         contact: requested.contact ?? saved.kit.contact,
@@ -205,6 +213,7 @@ export class ApiVideosService {
       estimated_completion: new Date(
         createdAt.getTime() + VIDEO_READY_SECONDS * 1000,
       ).toISOString(),
+      warnings: record.warnings,
     };
   }
 
@@ -224,8 +233,11 @@ export class ApiVideosService {
     return isWellFormedId(videoId) ? this.deps.repository.findById(videoId) : undefined;
   }
 
-  private view(row: Parameters<typeof toApiVideo>[0]): ApiVideo {
-    return toApiVideo(row, {
+  private view(
+    row: Parameters<typeof toApiVideo>[0],
+    consent: Parameters<typeof toApiVideo>[1],
+  ): ApiVideo {
+    return toApiVideo(row, consent, {
       signer: this.deps.signer,
       publicUrl: this.deps.publicUrl,
       now: this.now(),

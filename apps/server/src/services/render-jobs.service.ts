@@ -54,6 +54,8 @@ interface StoredOptions extends Omit<RenderRequest['options'], never> {
   hasLogo?: boolean;
   /** True when the public API sent a before and an after photo instead of a composite. */
   hasAfterImage?: boolean;
+  /** The consent record the video was made under; absent on records made before them. */
+  consentId?: string;
 }
 
 /**
@@ -187,7 +189,7 @@ export class RenderJobsService {
     const stored = (
       typeof row.options === 'string' ? JSON.parse(row.options) : row.options
     ) as StoredOptions;
-    const { branding, hasLogo, hasAfterImage, ...options } = stored;
+    const { branding, hasLogo, hasAfterImage, consentId, ...options } = stored;
     if (!row.input_path) throw new Error('the uploaded photo is no longer available');
     let lastPublished = -1;
     return this.deps.renderer.render(
@@ -200,6 +202,7 @@ export class RenderJobsService {
         height: row.height,
         options,
         branding,
+        consentId: consentId ?? null,
       },
       (progress) => {
         if (progress.stage >= 3) (this.deps.freeze ?? NO_FREEZE).reached('mid-render');

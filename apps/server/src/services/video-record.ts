@@ -1,5 +1,7 @@
-import type { Template } from '@glowreel/contracts';
+import type { ConsentRecord, Template } from '@glowreel/contracts';
+import type { ConsentRow } from '../db/consent-records.repository.ts';
 import type { VideoRecordRow } from '../db/videos.repository.ts';
+import { toConsentRecord } from './consent-records.ts';
 
 /** SPEC §3 video record, plus progress, warnings and provenance. */
 export interface VideoRecord {
@@ -24,6 +26,8 @@ export interface VideoRecord {
   provenance: unknown;
   /** Null on videos made before templates. */
   template: Template | null;
+  /** Null on videos made before consent records (issue #18). */
+  consent: ConsentRecord | null;
 }
 
 function parseJson<T>(value: unknown, fallback: T): T {
@@ -38,7 +42,10 @@ function parseJson<T>(value: unknown, fallback: T): T {
   return value as T;
 }
 
-export function toVideoRecord(row: VideoRecordRow): VideoRecord {
+export function toVideoRecord(
+  row: VideoRecordRow,
+  consent: ConsentRow | null | undefined,
+): VideoRecord {
   const isCompleted = row.status === 'completed';
   return {
     id: row.id,
@@ -61,5 +68,6 @@ export function toVideoRecord(row: VideoRecordRow): VideoRecord {
     warnings: parseJson(row.warnings, []),
     provenance: parseJson(row.provenance, null),
     template: row.template,
+    consent: consent ? toConsentRecord(consent) : null,
   };
 }

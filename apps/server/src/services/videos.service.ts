@@ -7,6 +7,7 @@ import {
   type VideoOptions,
 } from '@glowreel/contracts';
 import { checkTreatedArea } from '@glowreel/engine';
+import type { ConsentRecordsRepository } from '../db/consent-records.repository.ts';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import { NO_FREEZE, type FreezeProbe } from '../jobs/freeze-points.ts';
@@ -16,6 +17,7 @@ import type { VideoStorage } from '../storage/video-storage.ts';
 import type { CreditsService } from './credits.service.ts';
 import type { JobOwner } from './render-jobs.service.ts';
 import type { ProfilesService } from './profiles.service.ts';
+import { consentToRecord, type ConsentAttestation } from './consent-records.ts';
 import type { UploadFiles } from './upload-files.ts';
 import { describeOptions } from './video-copy.ts';
 import { toVideoRecord, type VideoRecord } from './video-record.ts';
@@ -51,6 +53,8 @@ export interface CreateVideoRequest {
   webhookUrl?: string | null;
   options: VideoOptions;
   title: string | null;
+  /** What the clinic attested about the patient's consent (issue #18 §1). */
+  consent: ConsentAttestation;
   branding: {
     clinicName: string | null;
     contact: string | null;
@@ -65,6 +69,7 @@ export interface CreateVideoRequest {
 
 export interface VideosServiceDependencies {
   videos: VideosRepository;
+  consents: ConsentRecordsRepository;
   credits: CreditsService;
   profiles: ProfilesService;
   storage: VideoStorage;
@@ -104,14 +109,23 @@ export class VideosService {
       ? await this.deps.inspector.inspect(afterImage, 'photo')
       : null;
     if (request.logo) await this.deps.inspector.inspectLogo(request.logo);
-    const warnings = mergeWarnings(inspected.warnings, inspectedAfter?.warnings ?? []);
     const profile = await this.deps.profiles.getProfile(request.userId);
+    const videoId = crypto.randomUUID();
+    const { consent, warning: consentWarning } = consentToRecord(request.consent, {
+      consentId: crypto.randomUUID(),
+      videoId,
+      userId: request.userId,
+      attestedByName: profile.displayName || profile.email,
+    });
+    const warnings = mergeWarnings(inspected.warnings, [
+      ...(inspectedAfter?.warnings ?? []),
+      ...(consentWarning ? [consentWarning] : []),
+    ]);
     const size = outputSizeFor(profile.subscription.plan, request.options.aspect);
     // Resolved once here, so the record, the render and the provenance name the same one.
     const template = request.options.template ?? defaultTemplateFor(request.options.aspect);
     const options = { ...request.options, template };
     const freeze = this.deps.freeze ?? NO_FREEZE;
-    const videoId = crypto.randomUUID();
     freeze.reached('before-reserve');
     let committed = false;
     try {
@@ -123,42 +137,49 @@ export class VideosService {
       if (request.logo) await this.deps.uploads.write(videoId, request.logo, 'logo');
       freeze.reached('after-temp-file');
       const now = (this.deps.now ?? (() => new Date()))();
-      const row = await this.deps.credits.reserveFor(request.userId, (reservation, locked) => {
-        freeze.reached('after-reserve');
-        return locked.insertVideo({
-          id: videoId,
-          userId: request.userId,
-          title: request.title?.trim() || defaultVideoTitle(now, request.branding.treatmentTitle),
-          prompt: describeOptions(options),
-          template,
-          options: {
-            ...options,
-            branding: {
-              clinicName:
-                request.branding.clinicName?.trim() || profile.displayName || 'Your Clinic',
-              contact: request.branding.contact?.trim() || null,
-              treatmentTitle: request.branding.treatmentTitle?.trim() || null,
-              disclosure: request.branding.disclosure?.trim() || null,
-              accentColor: request.branding.accentColor ?? null,
-              typeface: request.branding.typeface ?? null,
+      const row = await this.deps.credits.reserveFor(
+        request.userId,
+        async (reservation, locked) => {
+          freeze.reached('after-reserve');
+          const video = await locked.insertVideo({
+            id: videoId,
+            userId: request.userId,
+            title: request.title?.trim() || defaultVideoTitle(now, request.branding.treatmentTitle),
+            prompt: describeOptions(options),
+            template,
+            options: {
+              ...options,
+              branding: {
+                clinicName:
+                  request.branding.clinicName?.trim() || profile.displayName || 'Your Clinic',
+                contact: request.branding.contact?.trim() || null,
+                treatmentTitle: request.branding.treatmentTitle?.trim() || null,
+                disclosure: request.branding.disclosure?.trim() || null,
+                accentColor: request.branding.accentColor ?? null,
+                typeface: request.branding.typeface ?? null,
+              },
+              hasLogo: request.logo !== null,
+              hasAfterImage: afterImage !== null,
+              // Written into the MP4's provenance: the record by reference, never its content.
+              consentId: consent.id,
             },
-            hasLogo: request.logo !== null,
-            hasAfterImage: afterImage !== null,
-          },
-          width: size.width,
-          height: size.height,
-          reservationId: reservation.reservationId,
-          inputPath,
-          webhookUrl: request.webhookUrl ?? null,
-          warnings,
-          ownerId: this.deps.owner.id,
-          leaseMs: this.deps.owner.leaseMs,
-        });
-      });
+            width: size.width,
+            height: size.height,
+            reservationId: reservation.reservationId,
+            inputPath,
+            webhookUrl: request.webhookUrl ?? null,
+            warnings,
+            ownerId: this.deps.owner.id,
+            leaseMs: this.deps.owner.leaseMs,
+          });
+          await locked.insertConsent(consent);
+          return video;
+        },
+      );
       committed = true;
       freeze.reached('after-record');
       this.requireQueue().enqueue(videoId);
-      return toVideoRecord({ ...row, warnings });
+      return toVideoRecord({ ...row, warnings }, await this.deps.consents.findForVideo(videoId));
     } catch (error) {
       // Before the commit nothing was recorded and no credit moved: only the files go. After
       // it the job exists and keeps its photo, so the next start (or sweep) re-runs it.
@@ -168,14 +189,15 @@ export class VideosService {
   }
 
   async listVideos(userId: string): Promise<VideoRecord[]> {
-    return (await this.deps.videos.listForUser(userId)).map(toVideoRecord);
+    const rows = await this.deps.videos.listForUser(userId);
+    const consents = await this.deps.consents.findForVideos(rows.map((row) => row.id));
+    return rows.map((row) => toVideoRecord(row, consents.get(row.id)));
   }
 
   /** Polled every few seconds by each open page: reads only what the record shows. */
   async getVideo(userId: string, videoId: string): Promise<VideoRecord> {
-    return toVideoRecord(
-      await ownVideo(userId, videoId, (id) => this.deps.videos.findRecordById(id)),
-    );
+    const row = await ownVideo(userId, videoId, (id) => this.deps.videos.findRecordById(id));
+    return toVideoRecord(row, await this.deps.consents.findForVideo(row.id));
   }
 
   requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {

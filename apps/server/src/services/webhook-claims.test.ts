@@ -18,6 +18,8 @@ const quiet = { warn: () => undefined };
 function senderOn(repository: WebhooksRepository, now?: () => Date): WebhooksService {
   return new WebhooksService({
     webhooks: repository,
+    // These tests' events are about delivery, not content: their videos have no consent.
+    consents: { findForVideo: () => Promise.resolve(undefined) },
     sender: new NodeWebhookSender({ allowLoopback: true, timeoutMs: 5_000 }),
     signer: new UrlSigner('test signing key', 600),
     publicUrl: 'http://127.0.0.1:3999',

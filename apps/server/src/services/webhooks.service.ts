@@ -4,6 +4,7 @@ import type { VideoRow } from '../db/videos.repository.ts';
 import type { WebhookDeliveryRow, WebhooksRepository } from '../db/webhooks.repository.ts';
 import type { WebhookSender } from '../webhooks/webhook-sender.ts';
 import { signWebhook } from '../webhooks/webhook-signature.ts';
+import type { ConsentRecordsRepository } from '../db/consent-records.repository.ts';
 import { toApiVideo } from './api-video-view.ts';
 import type { UrlSigner } from './url-signer.ts';
 
@@ -35,6 +36,8 @@ export interface WebhookDeliveryView {
 
 export interface WebhooksServiceDependencies {
   webhooks: WebhooksRepository;
+  /** Each event carries the video's consent record, as GET /api/v1/videos/{id} does. */
+  consents: Pick<ConsentRecordsRepository, 'findForVideo'>;
   sender: WebhookSender;
   signer: UrlSigner;
   publicUrl: string;
@@ -79,7 +82,11 @@ export class WebhooksService {
       id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
       type: row.status === 'completed' ? 'video.completed' : 'video.failed',
       created: Math.floor(now.getTime() / 1000),
-      data: toApiVideo(row, { signer: this.deps.signer, publicUrl: this.deps.publicUrl, now }),
+      data: toApiVideo(row, await this.deps.consents.findForVideo(row.id), {
+        signer: this.deps.signer,
+        publicUrl: this.deps.publicUrl,
+        now,
+      }),
     };
     await this.deps.webhooks.insertDelivery({
       id: crypto.randomUUID(),

@@ -22,6 +22,7 @@ function record(overrides: Partial<VideoRecord>): VideoRecord {
     height: 1920,
     warnings: [],
     template: null,
+    consent: null,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import {
   videoListSchema,
   videoRecordSchema,
   type Aspect,
+  type ConsentChannel,
   type EmphasisEffect,
   type MotionSpeed,
   type PrimaryAnimation,
@@ -75,6 +76,13 @@ export interface CreateVideoInput {
   text: VideoTextFields;
   look: VideoBrandLook;
   consent: boolean;
+  /** What is recorded with the attestation (issue #18 §1). */
+  consentDetails: {
+    channels: readonly ConsentChannel[];
+    patientReference: string;
+    /** YYYY-MM-DD, or empty. */
+    expiresOn: string;
+  };
 }
 
 /** An API error that also carries the server's `details.code` (e.g. invalid_image_format). */
@@ -106,6 +114,12 @@ export async function createVideo(input: CreateVideoInput): Promise<VideoRecord>
   form.append('autoAlign', String(input.options.autoAlign));
   if (input.options.treatedArea) form.append('treatedArea', input.options.treatedArea);
   form.append('consent', String(input.consent));
+  // An empty list lets the server apply its default and say so in the video's warnings.
+  form.append('consentChannels', input.consentDetails.channels.join(','));
+  const reference = input.consentDetails.patientReference.trim();
+  if (reference !== '') form.append('patientReference', reference);
+  if (input.consentDetails.expiresOn !== '')
+    form.append('consentExpiresAt', input.consentDetails.expiresOn);
   form.append('accentColor', input.look.accentColor);
   form.append('typeface', input.look.typeface);
   for (const name of TEXT_FIELD_NAMES) {

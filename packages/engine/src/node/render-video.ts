@@ -69,6 +69,11 @@ export interface RenderVideoRequest {
     /** The brand kit's typeface; absent = DEFAULT_TYPEFACE. */
     typeface?: Typeface | null;
   };
+  /**
+   * The clinic's consent record for this video, written into the provenance by reference
+   * (an id, never personal data); null when there is none.
+   */
+  consentId?: string | null;
   ffmpegPath: string | null;
   faceDetection: boolean;
   /** Worker threads painting frames; null/undefined = one per core, at most four. */
@@ -192,6 +197,7 @@ export async function prepareRender(
       enabled: request.faceDetection,
     },
     treatedArea: treated,
+    consentId: request.consentId ?? null,
     source: {
       width: decoded.width,
       height: decoded.height,

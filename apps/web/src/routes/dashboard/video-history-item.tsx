@@ -1,5 +1,6 @@
 import { Download, Film, Play } from 'lucide-react';
 import { inlineVideoUrl, type VideoRecord, type VideoStatus } from '../../lib/videos-api.ts';
+import { ConsentSummary } from './consent-summary.tsx';
 
 const STATUS_BADGES: Record<VideoStatus, { label: string; className: string }> = {
   completed: { label: 'Completed', className: 'bg-brand-100 text-brand-800' },
@@ -53,6 +54,7 @@ export function VideoHistoryItem({ video, isPlaying, onPlay }: VideoHistoryItemP
           <time dateTime={video.createdAt}>{dateFormat.format(new Date(video.createdAt))}</time>
           {video.status === 'processing' && ` · ${video.progress}%`}
         </p>
+        <ConsentSummary consent={video.consent} />
         {video.status === 'failed' && video.errorMessage && (
           <p className="text-sm text-accent-700">{video.errorMessage}</p>
         )}

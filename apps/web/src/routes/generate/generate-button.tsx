@@ -1,18 +1,26 @@
 import { primaryButtonClass } from '../../components/form-styles.ts';
 import { formatCredits } from '../../lib/credits.ts';
+import { ConsentDetailsFields, type ConsentDetails } from './consent-details-fields.tsx';
 import { GENERATE_TEXT } from './generate-copy.ts';
 
 interface GenerateButtonProps {
   hasConsent: boolean;
   onConsentChange: (value: boolean) => void;
+  consentDetails: ConsentDetails;
+  onConsentDetailsChange: (value: ConsentDetails) => void;
   isBusy: boolean;
   credits: number;
 }
 
-/** Step 4: the consent attestation (DESIGN.md §1, compliant by default) and the action. */
+/**
+ * Step 4: the consent attestation (DESIGN.md §1, compliant by default) with what is recorded
+ * beside it (issue #18 §1), and the action.
+ */
 export function GenerateButton({
   hasConsent,
   onConsentChange,
+  consentDetails,
+  onConsentDetailsChange,
   isBusy,
   credits,
 }: GenerateButtonProps) {
@@ -32,6 +40,11 @@ export function GenerateButton({
           {GENERATE_TEXT.consent}
         </label>
       </div>
+      <ConsentDetailsFields
+        value={consentDetails}
+        onChange={onConsentDetailsChange}
+        isDisabled={isBusy}
+      />
       {/* Enabled until a render starts: a click on a form that is not ready explains what is
           missing (SPEC §5 messages) instead of a silent grey button. */}
       <button type="submit" disabled={isBusy} className={primaryButtonClass}>

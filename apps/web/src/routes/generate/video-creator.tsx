@@ -29,6 +29,7 @@ import {
 import { BrandingFields } from './branding-fields.tsx';
 import { GENERATE_TEXT } from './generate-copy.ts';
 import { describeSubmitError, firstBlockingProblem } from './generate-rules.ts';
+import { DEFAULT_CONSENT_DETAILS, type ConsentDetails } from './consent-details-fields.tsx';
 import { GenerateButton } from './generate-button.tsx';
 import { JobPanel } from './job-panel.tsx';
 import { LivePreview } from './live-preview.tsx';
@@ -108,6 +109,7 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
     disclosure: DEFAULT_DISCLOSURE,
   }));
   const [hasConsent, setHasConsent] = useState(false);
+  const [consentDetails, setConsentDetails] = useState<ConsentDetails>(DEFAULT_CONSENT_DETAILS);
   const [formError, setFormError] = useState<string | null>(null);
   const resumed = useResumedVideo();
   // A render started here; before that, the one picked up from the server (if any).
@@ -201,6 +203,7 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
       text,
       look,
       consent: hasConsent,
+      consentDetails,
     });
   };
 
@@ -281,6 +284,8 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
           <GenerateButton
             hasConsent={hasConsent}
             onConsentChange={setHasConsent}
+            consentDetails={consentDetails}
+            onConsentDetailsChange={setConsentDetails}
             isBusy={isBusy}
             credits={profile.credits.total}
           />

@@ -1,0 +1,62 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ConsentRecordsTable, Database } from './schema.ts';
+
+export type ConsentRow = Selectable<ConsentRecordsTable>;
+
+export interface NewConsent {
+  id: string;
+  videoId: string;
+  userId: string;
+  attestedByUserId: string;
+  attestedByName: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  patientReference: string | null;
+  channels: readonly string[];
+  expiresAt: Date | null;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Inserts a video's consent record; called inside the transaction that creates the video. */
+export async function insertConsent(executor: Executor, consent: NewConsent): Promise<ConsentRow> {
+  return executor
+    .insertInto('consent_records')
+    .values({
+      id: consent.id,
+      video_id: consent.videoId,
+      user_id: consent.userId,
+      attested_by_user_id: consent.attestedByUserId,
+      attested_by_name: consent.attestedByName,
+      ip_address: consent.ipAddress,
+      user_agent: consent.userAgent,
+      patient_reference: consent.patientReference,
+      channels: JSON.stringify(consent.channels),
+      expires_at: consent.expiresAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export class ConsentRecordsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findForVideo(videoId: string): Promise<ConsentRow | undefined> {
+    return this.db
+      .selectFrom('consent_records')
+      .selectAll()
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+  }
+
+  /** The records of several videos in one query, by video id. */
+  async findForVideos(videoIds: readonly string[]): Promise<Map<string, ConsentRow>> {
+    if (videoIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('consent_records')
+      .selectAll()
+      .where('video_id', 'in', videoIds)
+      .execute();
+    return new Map(rows.map((row) => [row.video_id, row]));
+  }
+}
