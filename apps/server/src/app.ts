@@ -5,6 +5,7 @@ import type { Auth } from './auth/auth.ts';
 import type { BusinessServices } from './billing/open-billing.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
+import { registerAccountEmailRoutes } from './accounts/account-email.routes.ts';
 import { registerAuthRoutes } from './http/auth.routes.ts';
 import { registerBillingRoutes } from './http/billing.routes.ts';
 import { registerBrandRoutes } from './http/brand.routes.ts';
@@ -141,7 +142,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     profiles: deps.profiles,
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.authRateLimitPerMinute,
+    mailPerAddressPerHour: config.accounts.mailPerAddressPerHour,
   });
+  registerAccountEmailRoutes(app, deps.auth);
   registerMeRoutes(app, deps.auth, deps.profiles);
   registerRenderSettingsRoutes(app, { faceDetection: config.render.faceDetection });
   if (deps.videoPipeline) {

@@ -150,3 +150,10 @@ export {
   brandKitSchema,
   type BrandKit,
 } from './brand.ts';
+export {
+  ACCOUNT_EMAIL_COPY,
+  EMAIL_NOT_VERIFIED,
+  accountEmailStatusSchema,
+  passwordResetRequestSchema,
+  type AccountEmailStatus,
+} from './account-email.ts';
