@@ -107,6 +107,16 @@ export interface UserTable {
   updatedAt: Date;
 }
 
+/** Better Auth's single-use values (reset tokens); `identifier` holds a SHA-256 digest. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export interface BillingSubscriptionsTable {
   user_id: string;
   subscription_id: string;
@@ -178,6 +188,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   credit_reservations: CreditReservationsTable;
   user: UserTable;
+  verification: VerificationTable;
   videos: VideosTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
