@@ -144,7 +144,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitPerMinute: config.authRateLimitPerMinute,
     mailPerAddressPerHour: config.accounts.mailPerAddressPerHour,
   });
-  registerAccountEmailRoutes(app, deps.auth);
+  registerAccountEmailRoutes(app, {
+    auth: deps.auth,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
   registerMeRoutes(app, deps.auth, deps.profiles);
   registerRenderSettingsRoutes(app, { faceDetection: config.render.faceDetection });
   if (deps.videoPipeline) {

@@ -149,6 +149,25 @@ describe.each(DATABASE_KINDS)('password reset (%s)', (kind) => {
     expect((await signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('tells the reset page whether a link is usable without using it', async () => {
+    const { email } = await signUpForCookie(app, ORIGIN);
+    const token = await resetTokenFor(email);
+    const check = async (candidate: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/account/password-reset/check',
+        headers: { origin: ORIGIN },
+        remoteAddress: nextAddress(),
+        payload: { token: candidate },
+      });
+    expect((await check(token)).json()).toEqual({ usable: true });
+    expect((await check(token)).json()).toEqual({ usable: true });
+    expect((await check('forged-token-0000000000000')).json()).toEqual({ usable: false });
+    expect((await check('')).statusCode).toBe(400);
+    expect((await resetPassword(token, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await check(token)).json()).toEqual({ usable: false });
+  });
+
   it('refuses an expired or a forged token and changes nothing', async () => {
     const { email } = await signUpForCookie(app, ORIGIN);
     const token = await resetTokenFor(email);
