@@ -53,7 +53,7 @@ test('forgot password: the e-mailed link sets a new password, signs in with it, 
   expect((await other.request.get('/api/me')).status()).toBe(401);
   await other.close();
 
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Sign in with the new password' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('luminous2025');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

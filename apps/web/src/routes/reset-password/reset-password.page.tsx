@@ -63,7 +63,7 @@ export function ResetPasswordPage() {
           Your password was changed and every device was signed out. Sign in with your new password.
         </p>
         <Link to="/login" className={primaryButtonClass}>
-          Sign in
+          Sign in with the new password
         </Link>
       </div>
     );
