@@ -47,8 +47,9 @@ export function ResetPasswordPage() {
     if (isFormValid) reset.mutate();
   }
 
+  const isUnusable = token === '' || link.data === false || isSpent;
   let body;
-  if (token === '' || link.data === false || isSpent) {
+  if (isUnusable) {
     body = <InvalidResetLink />;
   } else if (link.isPending) {
     body = (
@@ -118,8 +119,12 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       documentTitle="Reset Password"
-      title="Choose a new password"
-      subtitle="Setting it signs you out on every device."
+      title={isUnusable ? 'This link cannot be used' : 'Choose a new password'}
+      subtitle={
+        isUnusable
+          ? 'Ask for a new one: it arrives in a minute.'
+          : 'Setting it signs you out on every device.'
+      }
       footer={
         <Link to="/login" className={linkClass}>
           Back to sign in
