@@ -122,7 +122,7 @@ export function ResetPasswordPage() {
       title={isUnusable ? 'This link cannot be used' : 'Choose a new password'}
       subtitle={
         isUnusable
-          ? 'Ask for a new one: it arrives in a minute.'
+          ? 'Ask for a new one below.'
           : 'Setting it signs you out on every device.'
       }
       footer={
