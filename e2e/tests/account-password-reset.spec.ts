@@ -1,13 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../helpers/a11y.ts';
 import { GATED_URL, latestLinkTo } from '../helpers/gated-server.ts';
 
 const SHOTS = '/tmp/shots-accounts-email';
 test.use({ baseURL: GATED_URL });
 
+/** Screenshots at desktop and phone width, each checked by axe. */
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
