@@ -42,7 +42,8 @@ test('forgot password: the e-mailed link sets a new password, signs in with it, 
 
   const link = await latestLinkTo(email, 'Reset your Glowreel password');
   expect(link).toMatch(/\/reset-password\?token=\w+$/);
-  await page.goto(link);
+  const opened = await page.goto(link);
+  expect(opened?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   const save = page.getByRole('button', { name: 'Set new password' });
   await page.getByLabel('New Password', { exact: true }).fill('abc');
