@@ -121,9 +121,7 @@ export function ResetPasswordPage() {
       documentTitle="Reset Password"
       title={isUnusable ? 'This link cannot be used' : 'Choose a new password'}
       subtitle={
-        isUnusable
-          ? 'Ask for a new one below.'
-          : 'Setting it signs you out on every device.'
+        isUnusable ? 'Ask for a new one below.' : 'Setting it signs you out on every device.'
       }
       footer={
         <Link to="/login" className={linkClass}>
