@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from '../helpers/a11y.ts';
 import { signUp, waitForPage } from '../helpers/site.ts';
 
 // Screenshots for people to look at (git-ignored, beside the other screens').
@@ -72,6 +73,7 @@ for (const width of [1280, 390] as const) {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(OUTPUT_DIR, `account-${width}.png`), fullPage: true });
     await phone.close();
   });
