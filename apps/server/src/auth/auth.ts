@@ -42,6 +42,9 @@ export function trustedOriginsFor(publicUrl: string): string[] {
   return [...new Set(origins)];
 }
 
+/** How often a session in use is renewed: the precision of "last active" on /account. */
+export const SESSION_RENEWAL_SECONDS = 60 * 60;
+
 type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The rule's failures as one sentence, or null when the password passes SPEC §5. */
@@ -177,6 +180,10 @@ function createBetterAuth(
     },
     // Reset tokens are kept as SHA-256 digests, so a copy of the database opens no account.
     verification: { storeIdentifier: 'hashed' },
+    // A session in use is renewed (its updatedAt and expiry moved on) at most once an hour
+    // rather than Better Auth's once a day, so the account page's "last active" is within the
+    // hour; one small write per hour per active session.
+    session: { updateAge: SESSION_RENEWAL_SECONDS },
     // Fastify's limiter guards sign-in and sign-up per client IP with our error shape.
     rateLimit: { enabled: false },
     advanced: {

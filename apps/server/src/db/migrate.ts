@@ -8,6 +8,7 @@ import * as webhookDeliveryClaims from './migrations/20261125210000-webhook-deli
 import * as brandKits from './migrations/20261126000000-brand-kits.ts';
 import * as videoTemplate from './migrations/20261126010000-video-template.ts';
 import * as existingAccountsVerified from './migrations/20261126020000-existing-accounts-verified.ts';
+import * as profilePhotos from './migrations/20261126030000-profile-photos.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126000000-brand-kits': brandKits,
   '20261126010000-video-template': videoTemplate,
   '20261126020000-existing-accounts-verified': existingAccountsVerified,
+  '20261126030000-profile-photos': profilePhotos,
 };
 
 const provider: MigrationProvider = {

@@ -8,13 +8,12 @@ import {
   changeEmail,
   fetchEmailStatus,
 } from '../../lib/account-email-api.ts';
-
-const buttonClass =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-500';
+import { AccountSection } from './account-section.tsx';
+import { saveButtonClass, successTextClass } from './account-styles.ts';
 
 /**
- * Issue 17 §2, for the /account page: the current address, whether it is confirmed, and a
- * form to move to another one (a link goes to the new address; nothing changes until then).
+ * Issue 17 §2 on the account page: the current address, whether it is confirmed, and a form
+ * to move to another one (a link goes to the new address; nothing changes until it is opened).
  */
 export function EmailSection() {
   const status = useQuery({ queryKey: ACCOUNT_EMAIL_QUERY_KEY, queryFn: fetchEmailStatus });
@@ -23,27 +22,26 @@ export function EmailSection() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (newEmail.trim() === '' || change.isPending) return;
     change.mutate(newEmail.trim());
   }
 
   const fieldErrors = change.error instanceof ApiError ? change.error.fieldErrors : {};
 
   return (
-    <section
-      aria-labelledby="email-section-title"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    <AccountSection
+      id="email"
+      title="E-mail address"
+      description="Where sign-in links and notices go. A new address is used once you open the link we send to it."
     >
-      <h2 id="email-section-title" className="text-lg font-semibold text-slate-900">
-        E-mail address
-      </h2>
       {status.isPending ? (
-        <p className="mt-2 text-sm text-slate-600">Loading your e-mail address...</p>
+        <p className="text-sm text-slate-600">Loading your e-mail address...</p>
       ) : status.isError ? (
-        <p className="mt-2 text-sm text-accent-700">
+        <p className="text-sm text-accent-700">
           {describeError(status.error, 'Your e-mail address could not be loaded.')}
         </p>
       ) : (
-        <p className="mt-2 text-sm break-words text-slate-700">
+        <p className="text-sm break-words text-slate-700">
           <strong>{status.data.email}</strong>{' '}
           {status.data.emailVerified ? '(confirmed)' : '(not confirmed yet)'}
         </p>
@@ -65,7 +63,7 @@ export function EmailSection() {
           onChange={setNewEmail}
           error={fieldErrors.newEmail}
         />
-        <p aria-live="polite" className="text-sm text-brand-800 empty:hidden">
+        <p aria-live="polite" className={`${successTextClass} empty:hidden`}>
           {change.isSuccess
             ? `We sent a link to ${change.variables}. Your e-mail changes when you open it.`
             : ''}
@@ -73,11 +71,11 @@ export function EmailSection() {
         <button
           type="submit"
           disabled={newEmail.trim() === '' || change.isPending}
-          className={buttonClass}
+          className={saveButtonClass}
         >
           {change.isPending ? 'Sending...' : 'Change e-mail'}
         </button>
       </form>
-    </section>
+    </AccountSection>
   );
 }
