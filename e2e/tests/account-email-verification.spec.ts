@@ -80,3 +80,35 @@ test('a made-up confirmation link confirms nothing and the banner says the link 
   const banner = page.getByRole('region', { name: 'Confirm your e-mail address' });
   await expect(banner).toContainText('That confirmation link is not valid.');
 });
+
+test('changing the e-mail on /account sends a link to the new address and changes only once it is opened', async ({
+  page,
+}) => {
+  const email = `mover-${Date.now()}@clinic.example`;
+  const newEmail = `moved-${Date.now()}@clinic.example`;
+  await register(page, email);
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'E-mail address' });
+  await expect(section).toContainText(`${email} (not confirmed yet)`);
+
+  await section.getByLabel('New e-mail address').fill('not-an-address');
+  await section.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(section).toContainText('Please enter a valid e-mail address.');
+
+  await section.getByLabel('New e-mail address').fill(newEmail);
+  await section.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(section).toContainText(`We sent a link to ${newEmail}.`);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/account-email-section-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await expect(section).toContainText(email);
+
+  const link = await latestLinkTo(newEmail, VERIFY_SUBJECT);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(section).toContainText(newEmail);
+});
