@@ -110,5 +110,5 @@ test('changing the e-mail on /account sends a link to the new address and change
   const link = await latestLinkTo(newEmail, VERIFY_SUBJECT);
   await page.goto(link);
   await expect(page).toHaveURL(/\/account$/);
-  await expect(section).toContainText(newEmail);
+  await expect(section).toContainText(`${newEmail} (confirmed)`);
 });

@@ -193,6 +193,19 @@ function createBetterAuth(
     // Runs once each deletion has committed (also for every row of a revoke-all), so a
     // revoked session stops working at once rather than when its cache entry ages out.
     databaseHooks: {
+      user: {
+        update: {
+          // A new address is written only from a link opened in that mailbox, which proves it
+          // as much as a verification link; Better Auth would carry over the old address's
+          // unconfirmed state and leave the account gated with no link on its way.
+          before: (user, context) =>
+            Promise.resolve(
+              context?.path === '/verify-email' && typeof user.email === 'string'
+                ? { data: { ...user, emailVerified: true } }
+                : undefined,
+            ),
+        },
+      },
       session: {
         delete: {
           after: (session) => {
