@@ -7,6 +7,12 @@ const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = path.join(tmpdir(), `glowreel-e2e-${PORT}`);
+// A second server, next port up, keeps REQUIRE_EMAIL_VERIFICATION on for the specs of the
+// gate itself (helpers/gated-server.ts); the first one turns it off so every other spec can
+// sign up and go straight on to API keys and plans.
+const GATED_PORT = PORT + 1;
+const GATED_URL = `http://localhost:${GATED_PORT}`;
+const GATED_DATA_DIR = path.join(tmpdir(), `glowreel-e2e-gated-${GATED_PORT}`);
 
 export default defineConfig({
   testDir: './tests',
@@ -46,21 +52,42 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A fresh embedded database for every run, on the real server with the built SPA, started
-    // as `npm start` starts it.
-    command: `rm -rf "${DATA_DIR}" && node ../scripts/start-server.mjs`,
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // A fresh embedded database for every run, on the real server with the built SPA, started
+      // as `npm start` starts it.
+      command: `rm -rf "${DATA_DIR}" && node ../scripts/start-server.mjs`,
+      url: `${BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        REQUIRE_EMAIL_VERIFICATION: 'false',
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      command: `rm -rf "${GATED_DATA_DIR}" && node ../scripts/start-server.mjs`,
+      url: `${GATED_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(GATED_PORT),
+        DATA_DIR: GATED_DATA_DIR,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: GATED_URL,
+        LOG_LEVEL: 'warn',
+        REQUIRE_EMAIL_VERIFICATION: 'true',
+        // One render worker is plenty for accounts: the gated server renders nothing.
+        RENDER_CONCURRENCY: '1',
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -46,6 +46,19 @@ describe('loadConfig', () => {
     expect(problems).not.toContain('short');
   });
 
+  it('asks for a confirmed e-mail unless REQUIRE_EMAIL_VERIFICATION=false', () => {
+    expect(loadConfig({}, '/').accounts).toEqual({
+      requireEmailVerification: true,
+      mailPerAddressPerHour: 5,
+    });
+    expect(loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'false' }, '/').accounts).toMatchObject({
+      requireEmailVerification: false,
+    });
+    expect(() => loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'no' }, '/')).toThrow(
+      /REQUIRE_EMAIL_VERIFICATION/,
+    );
+  });
+
   it('reads a list of trusted proxies', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }, '/').trustProxy).toEqual([
       '10.0.0.1',

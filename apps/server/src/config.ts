@@ -21,6 +21,8 @@ const environmentSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  REQUIRE_EMAIL_VERIFICATION: booleanFromString.default(true),
+  PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -96,6 +98,12 @@ export interface Config {
   /** Fastify's trustProxy: false, true, or a list of proxy addresses/CIDRs. */
   trustProxy: boolean | string[];
   authRateLimitPerMinute: number;
+  accounts: {
+    /** API keys and plan purchases wait for a confirmed e-mail address (issue 17 §2). */
+    requireEmailVerification: boolean;
+    /** Reset links (and verification links) one e-mail address may be sent in any hour. */
+    mailPerAddressPerHour: number;
+  };
   bodyLimitBytes: number;
   log: { level: string; pretty: boolean };
   webDistDir: string;
@@ -202,6 +210,10 @@ export function loadConfig(
     authSecret: values.AUTH_SECRET,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
+    accounts: {
+      requireEmailVerification: values.REQUIRE_EMAIL_VERIFICATION,
+      mailPerAddressPerHour: values.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
+    },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     log: { level: values.LOG_LEVEL, pretty: values.LOG_PRETTY },
     webDistDir: values.WEB_DIST_DIR

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   insufficient_credits: 402,
   forbidden: 403,
+  email_not_verified: 403,
   cross_origin_refused: 403,
   not_found: 404,
   conflict: 409,

@@ -6,6 +6,9 @@ import type { Config } from './config.ts';
 import { lockDataFolder, type DataFolderLock } from './db/data-folder-lock.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { openMail } from './mail/open-mail.ts';
+import { AccountMail } from './accounts/account-mail.ts';
+import pino from 'pino';
 import { ProfilesRepository } from './db/profiles.repository.ts';
 import { AdminService } from './services/admin.service.ts';
 import { CreditsService } from './services/credits.service.ts';
@@ -36,10 +39,17 @@ export async function openRuntime(
   let database: DatabaseHandle | undefined;
   try {
     database = await openDatabase(config.database);
+    const mail = openMail(config, database.db);
+    const mailLog = pino({ level: config.log.level }).child({ component: 'account-mail' });
+    const accountMail = new AccountMail(mail, {
+      error: (details, message) => mailLog.error(details, message),
+    });
     const auth = createAuth({
       db: database.db,
       secret: resolveAuthSecret(config.authSecret, config.dataDir),
       publicUrl: config.publicUrl,
+      mail: accountMail,
+      requireEmailVerification: config.accounts.requireEmailVerification,
     });
     const { runMigrations } = await getMigrations(auth.options);
     await runMigrations();
@@ -48,7 +58,7 @@ export async function openRuntime(
     const openedDatabase = database;
     const profiles = new ProfilesService(repository);
     const credits = new CreditsService(repository);
-    const business = openBusinessServices(config, database.db, profiles);
+    const business = openBusinessServices(config, database.db, profiles, mail);
     return {
       database,
       auth,
@@ -57,6 +67,8 @@ export async function openRuntime(
       admin: new AdminService(repository, profiles, credits, business.outbox),
       business,
       close: async () => {
+        // Mail already promised to someone is kept or sent before the database closes.
+        await accountMail.settled();
         business.close();
         await openedDatabase.close();
         lock?.release();

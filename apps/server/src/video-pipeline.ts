@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { BrandKitsRepository } from './db/brand-kits.repository.ts';
 import { ConsentRecordsRepository } from './db/consent-records.repository.ts';
+import { ProfilePhotosRepository } from './db/profile-photos.repository.ts';
 import { VideosRepository } from './db/videos.repository.ts';
 import { EmbeddedQueue } from './jobs/embedded-queue.ts';
 import { freezeAt } from './jobs/freeze-at.ts';
@@ -11,9 +12,10 @@ import { ProgressBus } from './jobs/progress-bus.ts';
 import type { VideoRenderer } from './jobs/renderer.ts';
 import type { Runtime } from './runtime.ts';
 import { BrandService } from './services/brand.service.ts';
+import { ProfilePhotoService } from './services/profile-photo.service.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
-import { LocalBrandLogoFiles } from './storage/local-brand-logo-files.ts';
+import { LocalKeptFiles } from './storage/local-kept-files.ts';
 import { LocalVideoStorage } from './storage/local-video-storage.ts';
 import { TempUploadFiles } from './storage/temp-upload-files.ts';
 import type { VideoStorage } from './storage/video-storage.ts';
@@ -24,6 +26,8 @@ export interface VideoPipeline {
   consents: ConsentRecordsRepository;
   /** The brand kit: its logo is checked like a video's, and API renders apply it. */
   brand: BrandService;
+  /** The member's profile photo: checked like a logo, kept beside the logos. */
+  profilePhotos: ProfilePhotoService;
   renderJobs: RenderJobsService;
   progress: ProgressBus;
   storage: VideoStorage;
@@ -54,8 +58,15 @@ export async function openVideoPipeline(
   const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
   const brand = new BrandService({
     kits: new BrandKitsRepository(runtime.database.db),
-    logos: new LocalBrandLogoFiles(path.join(config.dataDir, 'brand-logos')),
+    logos: new LocalKeptFiles(path.join(config.dataDir, 'brand-logos'), '.logo'),
     inspectLogo: (bytes) => adapters.inspector.inspectLogo(bytes),
+    log: adapters.log,
+  });
+  const profilePhotos = new ProfilePhotoService({
+    photos: new ProfilePhotosRepository(runtime.database.db),
+    files: new LocalKeptFiles(path.join(config.dataDir, 'profile-photos'), '.photo'),
+    profiles: runtime.profiles,
+    inspectPhoto: (bytes) => adapters.inspector.inspectProfilePhoto(bytes),
     log: adapters.log,
   });
   const progress = new ProgressBus();
@@ -123,6 +134,7 @@ export async function openVideoPipeline(
     videos,
     consents,
     brand,
+    profilePhotos,
     renderJobs,
     progress,
     storage,

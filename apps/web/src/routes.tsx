@@ -39,6 +39,20 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'forgot-password',
+        lazy: async () => ({
+          Component: (await import('./routes/forgot-password/forgot-password.page.tsx'))
+            .ForgotPasswordPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('./routes/reset-password/reset-password.page.tsx'))
+            .ResetPasswordPage,
+        }),
+      },
+      {
         path: 'dashboard',
         lazy: async () => {
           const { DashboardPage } = await import('./routes/dashboard/dashboard.page.tsx');
@@ -59,6 +73,19 @@ export const routes: RouteObject[] = [
             Component: () => (
               <RequireAuth>
                 <GeneratePage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
+        path: 'account',
+        lazy: async () => {
+          const { AccountPage } = await import('./routes/account/account.page.tsx');
+          return {
+            Component: () => (
+              <RequireAuth>
+                <AccountPage />
               </RequireAuth>
             ),
           };

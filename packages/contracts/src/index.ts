@@ -1,4 +1,13 @@
 export {
+  PROFILE_PHOTO_FIELD,
+  accountSessionSchema,
+  accountSessionsSchema,
+  revokedSessionsSchema,
+  type AccountSession,
+  type AccountSessions,
+  type RevokedSessions,
+} from './account.ts';
+export {
   BILLING_COPY,
   BILLING_MODES,
   DEMO_PORTAL_ACTIONS,
@@ -170,3 +179,10 @@ export {
   type ConsentChannel,
   type ConsentRecord,
 } from './consent.ts';
+export {
+  ACCOUNT_EMAIL_COPY,
+  EMAIL_NOT_VERIFIED,
+  accountEmailStatusSchema,
+  passwordResetRequestSchema,
+  type AccountEmailStatus,
+} from './account-email.ts';

@@ -3,7 +3,10 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
+import type { AccountMail } from '../accounts/account-mail.ts';
+import { EmailVerificationGate } from '../accounts/email-verification-gate.ts';
 import type { Database } from '../db/schema.ts';
+import { UsersRepository } from '../db/users.repository.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
 
@@ -16,7 +19,16 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   sessionCache?: SessionCacheOptions;
+  /** Reset links, verification links and the password-changed notice. */
+  mail: AccountMail;
+  /** REQUIRE_EMAIL_VERIFICATION: API keys and plans wait for a confirmed address. */
+  requireEmailVerification: boolean;
 }
+
+/** Reset links expire after an hour (issue 17 §1). */
+const RESET_LINK_SECONDS = 60 * 60;
+/** Verification links stay usable for a day: people confirm when they next read mail. */
+const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
 
 /** The app's own origins: the one check for Better Auth and for cookie-authenticated API calls. */
 export function trustedOriginsFor(publicUrl: string): string[] {
@@ -29,6 +41,9 @@ export function trustedOriginsFor(publicUrl: string): string[] {
   }
   return [...new Set(origins)];
 }
+
+/** How often a session in use is renewed: the precision of "last active" on /account. */
+export const SESSION_RENEWAL_SECONDS = 60 * 60;
 
 type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -100,10 +115,28 @@ async function hashWithinRules(password: string): Promise<string> {
 export function createAuth(options: AuthOptions) {
   const sessionCache = new SessionCache(options.sessionCache ?? SESSION_CACHE_DEFAULTS);
   const auth = createBetterAuth(options, sessionCache);
-  return Object.assign(auth, { sessionCache });
+  const emailGate = new EmailVerificationGate(
+    new UsersRepository(options.db),
+    options.requireEmailVerification,
+  );
+  return Object.assign(auth, { sessionCache, emailGate, mail: options.mail });
 }
 
-function createBetterAuth({ db, secret, publicUrl }: AuthOptions, sessionCache: SessionCache) {
+/**
+ * Better Auth's verify link lands on "/" when no page was named; a confirmed address is
+ * news for the dashboard, where the banner was.
+ */
+function verificationLink(url: string): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL');
+  if (!callback || callback === '/') link.searchParams.set('callbackURL', '/dashboard');
+  return link.toString();
+}
+
+function createBetterAuth(
+  { db, secret, publicUrl, mail }: AuthOptions,
+  sessionCache: SessionCache,
+) {
   return betterAuth({
     appName: 'Glowreel',
     baseURL: publicUrl,
@@ -117,7 +150,40 @@ function createBetterAuth({ db, secret, publicUrl }: AuthOptions, sessionCache: 
       maxPasswordLength: 128,
       autoSignIn: true,
       password: { hash: hashWithinRules },
+      // The link opens the web app's own page, which posts the token with the new password.
+      sendResetPassword: ({ user, token }) => {
+        mail.sendPasswordReset(
+          user.email,
+          `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+        );
+        return Promise.resolve();
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => {
+        mail.sendPasswordChanged(user.email);
+        return Promise.resolve();
+      },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      // Also the change-email link: Better Auth passes the new address as user.email.
+      sendVerificationEmail: ({ user, url }) => {
+        mail.sendVerification(user.email, verificationLink(url));
+        return Promise.resolve();
+      },
+    },
+    user: {
+      // The new address receives a link; the change happens only when it is opened.
+      changeEmail: { enabled: true },
+    },
+    // Reset tokens are kept as SHA-256 digests, so a copy of the database opens no account.
+    verification: { storeIdentifier: 'hashed' },
+    // A session in use is renewed (its updatedAt and expiry moved on) at most once an hour
+    // rather than Better Auth's once a day, so the account page's "last active" is within the
+    // hour; one small write per hour per active session.
+    session: { updateAge: SESSION_RENEWAL_SECONDS },
     // Fastify's limiter guards sign-in and sign-up per client IP with our error shape.
     rateLimit: { enabled: false },
     advanced: {
@@ -127,6 +193,19 @@ function createBetterAuth({ db, secret, publicUrl }: AuthOptions, sessionCache: 
     // Runs once each deletion has committed (also for every row of a revoke-all), so a
     // revoked session stops working at once rather than when its cache entry ages out.
     databaseHooks: {
+      user: {
+        update: {
+          // A new address is written only from a link opened in that mailbox, which proves it
+          // as much as a verification link; Better Auth would carry over the old address's
+          // unconfirmed state and leave the account gated with no link on its way.
+          before: (user, context) =>
+            Promise.resolve(
+              context?.path === '/verify-email' && typeof user.email === 'string'
+                ? { data: { ...user, emailVerified: true } }
+                : undefined,
+            ),
+        },
+      },
       session: {
         delete: {
           after: (session) => {

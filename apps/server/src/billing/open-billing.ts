@@ -4,9 +4,9 @@ import type { Config } from '../config.ts';
 import { BillingRepository } from '../db/billing.repository.ts';
 import { DemoRequestsRepository } from '../db/demo-requests.repository.ts';
 import { FeedbackRepository } from '../db/feedback.repository.ts';
-import { OutboxRepository } from '../db/outbox.repository.ts';
+import type { OutboxRepository } from '../db/outbox.repository.ts';
 import type { Database } from '../db/schema.ts';
-import { SmtpMailer } from '../mail/smtp-mailer.ts';
+import type { MailTransport } from '../mail/open-mail.ts';
 import { BillingService } from '../services/billing.service.ts';
 import { DemoBillingService } from '../services/demo-billing.service.ts';
 import { DemoRequestsService } from '../services/demo-requests.service.ts';
@@ -35,11 +35,11 @@ export function openBusinessServices(
   config: Config,
   db: Kysely<Database>,
   profiles: ProfilesService,
+  mail: MailTransport,
 ): BusinessServices {
   const billingRepository = new BillingRepository(db);
   const subscriptions = new SubscriptionsService(billingRepository);
-  const outbox = new OutboxRepository(db);
-  const smtp = config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
+  const { outbox } = mail;
   const log = pino({ level: config.log.level }).child({ component: 'business' });
 
   let billing: BillingService;
@@ -72,13 +72,13 @@ export function openBusinessServices(
     subscriptions,
     demoRequests: new DemoRequestsService({
       requests: new DemoRequestsRepository(db),
-      mailer: smtp ?? outbox,
+      mailer: mail.mailer,
       outbox,
       operatorAddress: config.mail.demoRequestTo,
       log: { error: (details, message) => log.error(details, message) },
     }),
     feedback: new FeedbackService(new FeedbackRepository(db), config.publicStatsMinCount),
     outbox,
-    close: () => smtp?.close(),
+    close: () => mail.close(),
   };
 }

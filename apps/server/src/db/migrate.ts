@@ -7,7 +7,9 @@ import * as videoJobOwnership from './migrations/20261125200000-video-job-owners
 import * as webhookDeliveryClaims from './migrations/20261125210000-webhook-delivery-claims.ts';
 import * as brandKits from './migrations/20261126000000-brand-kits.ts';
 import * as videoTemplate from './migrations/20261126010000-video-template.ts';
-import * as consentRecords from './migrations/20261126020000-consent-records.ts';
+import * as existingAccountsVerified from './migrations/20261126020000-existing-accounts-verified.ts';
+import * as profilePhotos from './migrations/20261126030000-profile-photos.ts';
+import * as consentRecords from './migrations/20261126040000-consent-records.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -20,7 +22,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125210000-webhook-delivery-claims': webhookDeliveryClaims,
   '20261126000000-brand-kits': brandKits,
   '20261126010000-video-template': videoTemplate,
-  '20261126020000-consent-records': consentRecords,
+  '20261126020000-existing-accounts-verified': existingAccountsVerified,
+  '20261126030000-profile-photos': profilePhotos,
+  '20261126040000-consent-records': consentRecords,
 };
 
 const provider: MigrationProvider = {

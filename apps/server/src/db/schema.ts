@@ -107,6 +107,16 @@ export interface UserTable {
   updatedAt: Date;
 }
 
+/** Better Auth's single-use values (reset tokens); `identifier` holds a SHA-256 digest. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export interface BillingSubscriptionsTable {
   user_id: string;
   subscription_id: string;
@@ -192,11 +202,19 @@ export interface BrandKitsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface ProfilePhotosTable {
+  user_id: string;
+  photo_key: string;
+  content_type: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   credit_ledger: CreditLedgerTable;
   credit_reservations: CreditReservationsTable;
   user: UserTable;
+  verification: VerificationTable;
   videos: VideosTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
@@ -210,4 +228,5 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   brand_kits: BrandKitsTable;
   consent_records: ConsentRecordsTable;
+  profile_photos: ProfilePhotosTable;
 }

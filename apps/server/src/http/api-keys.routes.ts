@@ -16,6 +16,7 @@ export function registerApiKeysRoutes(
 
   app.post('/api/keys', async (request, reply) => {
     const userId = await requireUserId(auth, request);
+    await auth.emailGate.requireVerified(userId, 'api_keys');
     const parsed = apiKeyCreateSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'Invalid name.', {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressMailLimit } from '../accounts/address-rate-limit.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
 import type { ProfilesService } from '../services/profiles.service.ts';
 
@@ -7,6 +8,8 @@ export interface AuthRoutesOptions {
   profiles: ProfilesService;
   publicUrl: string;
   rateLimitPerMinute: number;
+  /** E-mails (reset and verification links) one address may be sent in any hour. */
+  mailPerAddressPerHour: number;
 }
 
 // Headers that describe the hop to us, not the request Better Auth should see.
@@ -68,7 +71,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 }
 
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions): void {
-  const { auth, profiles, publicUrl, rateLimitPerMinute } = options;
+  const { auth, profiles, publicUrl, rateLimitPerMinute, mailPerAddressPerHour } = options;
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await auth.handler(toFetchRequest(request, publicUrl));
     if (request.url.startsWith('/api/auth/sign-up/') && response.ok) {
@@ -84,5 +87,14 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   };
   app.post('/api/auth/sign-in/*', limited, handle);
   app.post('/api/auth/sign-up/*', limited, handle);
+  // Endpoints that send e-mail or try a token: per client like sign-in, and per address.
+  const mailing = (name: string, field: string) => ({
+    ...limited,
+    preHandler: addressMailLimit(app, { name, field, perHour: mailPerAddressPerHour }),
+  });
+  app.post('/api/auth/request-password-reset', mailing('password-reset', 'email'), handle);
+  app.post('/api/auth/send-verification-email', mailing('verification', 'email'), handle);
+  app.post('/api/auth/change-email', mailing('change-email', 'newEmail'), handle);
+  app.post('/api/auth/reset-password', limited, handle);
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler: handle });
 }

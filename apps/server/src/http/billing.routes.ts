@@ -26,6 +26,7 @@ export function registerBillingRoutes(app: FastifyInstance, options: BillingRout
 
   app.post('/api/create-checkout-session', async (request) => {
     const userId = await requireUserId(auth, request);
+    await auth.emailGate.requireVerified(userId, 'plans');
     return billing.startCheckout(userId, parseBody(checkoutRequestSchema, request.body));
   });
 
@@ -42,6 +43,7 @@ export function registerBillingRoutes(app: FastifyInstance, options: BillingRout
   if (!demo) return;
   app.post('/api/billing/demo/checkout', async (request) => {
     const userId = await requireUserId(auth, request);
+    await auth.emailGate.requireVerified(userId, 'plans');
     return demo.completeCheckout(userId, parseBody(demoCheckoutSchema, request.body).planId);
   });
   app.post('/api/billing/demo/portal', async (request) => {

@@ -20,6 +20,7 @@ const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.
 const inspector: ImageInspector = {
   inspect: () => Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
   inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
+  inspectProfilePhoto: () => Promise.resolve({ contentType: 'image/png' }),
 };
 
 interface Warning {

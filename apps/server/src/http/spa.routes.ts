@@ -8,6 +8,9 @@ export const SPA_ROUTES = new Set([
   '/',
   '/login',
   '/register',
+  // Password reset (issue 17 §1): the e-mailed link opens /reset-password?token=….
+  '/forgot-password',
+  '/reset-password',
   '/dashboard',
   '/generate',
   '/documentation',

@@ -80,6 +80,8 @@ export async function openTestRuntime(
       // The periodic recovery sweep (every lease) would settle the credits some tests reserve
       // without a video; in-process tests call recover() themselves when they mean to.
       JOB_LEASE_MS: '600000',
+      // Accounts signed up by tests are unconfirmed; the gate's own tests turn it back on.
+      REQUIRE_EMAIL_VERIFICATION: 'false',
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...environment,
     },

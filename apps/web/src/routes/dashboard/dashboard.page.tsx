@@ -16,6 +16,7 @@ import { ReturnToast } from './return-toast.tsx';
 import { RunningRenderCard } from './running-render-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { useBillingActions } from './use-billing-actions.ts';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 import { VideoHistoryDialog } from './video-history-dialog.tsx';
 
 const PLAN_WAIT_INTERVAL_MS = 2000;
@@ -89,6 +90,7 @@ export function DashboardPage() {
       </div>
 
       <div className="mt-6 space-y-3 empty:hidden">
+        <VerifyEmailBanner />
         {profile.subscription.status === 'past_due' && (
           <BillingAlertBanner
             title={BILLING_COPY.paymentFailed(

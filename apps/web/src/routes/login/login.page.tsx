@@ -68,19 +68,12 @@ export function LoginPage() {
           onChange={setPassword}
         />
         <div className="flex justify-end">
-          {/* Password reset is not built yet (SPEC §2): the link is shown but inert. */}
-          <button
-            type="button"
-            aria-disabled="true"
-            aria-describedby="forgot-password-note"
-            title="Password reset is not available yet"
-            className="cursor-not-allowed text-sm text-slate-400"
+          <Link
+            to="/forgot-password"
+            className="text-sm font-medium text-brand-700 hover:underline"
           >
             Forgot your password?
-          </button>
-          <span id="forgot-password-note" className="sr-only">
-            Password reset is not available yet.
-          </span>
+          </Link>
         </div>
         <button type="submit" disabled={signIn.isPending} className={primaryButtonClass}>
           {signIn.isPending ? 'Signing in...' : 'Sign In'}

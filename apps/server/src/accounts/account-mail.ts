@@ -1,0 +1,90 @@
+import type { MailMessage } from '../mail/mailer.ts';
+import type { MailTransport } from '../mail/open-mail.ts';
+
+export interface AccountMailLog {
+  error: (details: object, message: string) => void;
+}
+
+/**
+ * The e-mails about a person's own account (reset links, verification links, notices).
+ * Each is handed over without being awaited: the answer to the request that caused it must
+ * not wait for (or reveal, by its timing) an SMTP conversation. A message the SMTP server
+ * refuses is kept in the outbox so the operator can still pass it on.
+ */
+export class AccountMail {
+  /** Deliveries still running; tests and shutdown wait for them. */
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly transport: Pick<MailTransport, 'mailer' | 'outbox'>,
+    private readonly log: AccountMailLog,
+  ) {}
+
+  sendPasswordReset(to: string, link: string): void {
+    this.deliver({
+      to,
+      replyTo: null,
+      subject: 'Reset your Glowreel password',
+      text: [
+        'Someone (hopefully you) asked to reset the password of your Glowreel account.',
+        '',
+        `Choose a new password here (the link works once, for 1 hour):`,
+        link,
+        '',
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  sendPasswordChanged(to: string): void {
+    this.deliver({
+      to,
+      replyTo: null,
+      subject: 'Your Glowreel password was changed',
+      text: [
+        'The password of your Glowreel account was just changed, and every device that was',
+        'signed in has been signed out.',
+        '',
+        'If this was not you, reset your password at once with "Forgot your password?" on',
+        'the sign-in page, and contact support.',
+      ].join('\n'),
+    });
+  }
+
+  sendVerification(to: string, link: string): void {
+    this.deliver({
+      to,
+      replyTo: null,
+      subject: 'Confirm your e-mail address for Glowreel',
+      text: [
+        'Please confirm that this is your e-mail address for Glowreel:',
+        link,
+        '',
+        'If you did not sign up for Glowreel or ask to use this address, ignore this e-mail.',
+      ].join('\n'),
+    });
+  }
+
+  /** Resolves once every delivery started so far has finished (kept or sent). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private deliver(message: MailMessage): void {
+    const delivery = this.send(message).finally(() => this.pending.delete(delivery));
+    this.pending.add(delivery);
+  }
+
+  private async send(message: MailMessage): Promise<void> {
+    try {
+      await this.transport.mailer.send(message);
+    } catch (error) {
+      this.log.error({ err: error, subject: message.subject }, 'account e-mail failed; kept');
+      try {
+        await this.transport.outbox.send(message);
+      } catch (outboxError) {
+        this.log.error({ err: outboxError }, 'account e-mail could not be kept in the outbox');
+      }
+    }
+  }
+}
