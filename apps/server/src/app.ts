@@ -6,6 +6,7 @@ import type { BusinessServices } from './billing/open-billing.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { registerAuthRoutes } from './http/auth.routes.ts';
+import { registerSignInProvidersRoutes } from './http/sign-in-providers.routes.ts';
 import { registerBillingRoutes } from './http/billing.routes.ts';
 import { registerBrandRoutes } from './http/brand.routes.ts';
 import { registerDemoRequestRoutes } from './http/demo-requests.routes.ts';
@@ -138,10 +139,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealthRoutes(app, deps.isDatabaseReady);
   registerAuthRoutes(app, {
     auth: deps.auth,
-    profiles: deps.profiles,
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  registerSignInProvidersRoutes(app, config.signInProviders);
   registerMeRoutes(app, deps.auth, deps.profiles);
   registerRenderSettingsRoutes(app, { faceDetection: config.render.faceDetection });
   if (deps.videoPipeline) {

@@ -36,17 +36,19 @@ export async function openRuntime(
   let database: DatabaseHandle | undefined;
   try {
     database = await openDatabase(config.database);
+    const repository = new ProfilesRepository(database.db);
+    const profiles = new ProfilesService(repository);
     const auth = createAuth({
       db: database.db,
       secret: resolveAuthSecret(config.authSecret, config.dataDir),
       publicUrl: config.publicUrl,
+      signInProviders: config.signInProviders,
+      onUserCreated: (userId) => profiles.createDefaultProfile(userId),
     });
     const { runMigrations } = await getMigrations(auth.options);
     await runMigrations();
     await migrateToLatest(database.db);
-    const repository = new ProfilesRepository(database.db);
     const openedDatabase = database;
-    const profiles = new ProfilesService(repository);
     const credits = new CreditsService(repository);
     const business = openBusinessServices(config, database.db, profiles);
     return {

@@ -150,3 +150,13 @@ export {
   brandKitSchema,
   type BrandKit,
 } from './brand.ts';
+export {
+  signInMethodSchema,
+  signInProviderSchema,
+  signInProvidersSchema,
+  socialSignInFailed,
+  socialSignUpFailed,
+  type SignInMethod,
+  type SignInProvider,
+  type SignInProviders,
+} from './sign-in.ts';

@@ -3,9 +3,11 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
+import type { SignInProvidersConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
+import { oidcPluginsFor, socialProvidersFor } from './sign-in-providers.ts';
 
 // Better Auth reads the client address from this header only; the Fastify mount sets it
 // from request.ip and drops any value the client sent (DESIGN.md field note on X-Forwarded-For).
@@ -16,6 +18,13 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   sessionCache?: SessionCacheOptions;
+  /** Google and the operator's OpenID Connect issuer; none when omitted. */
+  signInProviders?: SignInProvidersConfig;
+  /**
+   * Runs once a new account has committed, whichever way it signed up (e-mail and password,
+   * Google, OpenID Connect): the one place the SPEC §3 profile is created.
+   */
+  onUserCreated?: (userId: string) => Promise<void>;
 }
 
 /** The app's own origins: the one check for Better Auth and for cookie-authenticated API calls. */
@@ -103,7 +112,11 @@ export function createAuth(options: AuthOptions) {
   return Object.assign(auth, { sessionCache });
 }
 
-function createBetterAuth({ db, secret, publicUrl }: AuthOptions, sessionCache: SessionCache) {
+const NO_SIGN_IN_PROVIDERS: SignInProvidersConfig = { google: null, oidc: null };
+
+function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
+  const { db, secret, publicUrl, onUserCreated } = options;
+  const signInProviders = options.signInProviders ?? NO_SIGN_IN_PROVIDERS;
   return betterAuth({
     appName: 'Glowreel',
     baseURL: publicUrl,
@@ -118,6 +131,18 @@ function createBetterAuth({ db, secret, publicUrl }: AuthOptions, sessionCache: 
       autoSignIn: true,
       password: { hash: hashWithinRules },
     },
+    socialProviders: socialProvidersFor(signInProviders),
+    plugins: oidcPluginsFor(signInProviders),
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A provider's sign-in joins an existing account only when both sides vouch for the
+        // address: the provider says it verified it, and this account verified it too.
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        allowDifferentEmails: false,
+      },
+    },
     // Fastify's limiter guards sign-in and sign-up per client IP with our error shape.
     rateLimit: { enabled: false },
     advanced: {
@@ -127,6 +152,15 @@ function createBetterAuth({ db, secret, publicUrl }: AuthOptions, sessionCache: 
     // Runs once each deletion has committed (also for every row of a revoke-all), so a
     // revoked session stops working at once rather than when its cache entry ages out.
     databaseHooks: {
+      user: {
+        create: {
+          // Better Auth queues this until the account's transaction commits, so the profile's
+          // own transaction never nests inside it (PGlite has one connection).
+          after: async (user) => {
+            await onUserCreated?.(user.id);
+          },
+        },
+      },
       session: {
         delete: {
           after: (session) => {
