@@ -131,6 +131,9 @@ function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
       autoSignIn: true,
       password: { hash: hashWithinRules },
     },
+    // A provider's callback that cannot be tied to a sign-in we started (a replayed or
+    // expired state) lands on the sign-in page, which explains it, not on Better Auth's own.
+    onAPIError: { errorURL: `${publicUrl}/login` },
     socialProviders: socialProvidersFor(signInProviders),
     plugins: oidcPluginsFor(signInProviders),
     account: {

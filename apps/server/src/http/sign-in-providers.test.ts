@@ -89,11 +89,14 @@ describe.each(DATABASE_KINDS)('sign-in providers on %s', (kind) => {
   it('gives an account created by a provider sign-in the SPEC §3 profile', async () => {
     // The same call Better Auth makes when a provider's first sign-in creates the account.
     const context = await test.runtime.auth.$context;
-    const user = await context.internalAdapter.createUser({
-      name: 'Provider Clinic',
-      email: `provider-${crypto.randomUUID().slice(0, 8)}@spa.example`,
-      emailVerified: true,
-    });
+    const user = await context.internalAdapter.createUser(
+      {
+        name: 'Provider Clinic',
+        email: `provider-${crypto.randomUUID().slice(0, 8)}@spa.example`,
+        emailVerified: true,
+      },
+      { method: 'oauth', oauth: { providerId: 'oidc' } },
+    );
     // Read straight from the table: getProfile would create a missing profile itself.
     const stored = await test.runtime.database.db
       .selectFrom('profiles')
@@ -133,9 +136,9 @@ describe.each(DATABASE_KINDS)('sign-in providers on %s', (kind) => {
       payload: { providerId: 'credential', accountId: accounts[0]?.accountId },
     });
     expect(unlink.statusCode).toBe(400);
-    expect(unlink.json()).toEqual({
-      error: { code: 'FAILED_TO_UNLINK_LAST_ACCOUNT', message: expect.any(String) },
-    });
+    expect(unlink.json<{ error: { code: string } }>().error.code).toBe(
+      'FAILED_TO_UNLINK_LAST_ACCOUNT',
+    );
     const after = await app.inject({
       method: 'GET',
       url: '/api/auth/list-accounts',
