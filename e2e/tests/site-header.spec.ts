@@ -35,7 +35,12 @@ test('signed in, the profile menu leads to the dashboard and generate, and Sign 
   const menuButton = header.getByRole('button', { name: 'Account menu for Solace Skin Clinic' });
   await menuButton.click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Generate Videos', 'Sign Out']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Dashboard',
+    'Generate Videos',
+    'Account Settings',
+    'Sign Out',
+  ]);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(menuButton).toBeFocused();

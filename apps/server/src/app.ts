@@ -5,6 +5,7 @@ import type { Auth } from './auth/auth.ts';
 import type { BusinessServices } from './billing/open-billing.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
+import { registerAccountSessionsRoutes } from './http/account-sessions.routes.ts';
 import { registerAuthRoutes } from './http/auth.routes.ts';
 import { registerSignInProvidersRoutes } from './http/sign-in-providers.routes.ts';
 import { registerBillingRoutes } from './http/billing.routes.ts';
@@ -16,9 +17,11 @@ import { registerHealthRoutes } from './http/health.routes.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerMeRoutes } from './http/me.routes.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerProfilePhotoRoutes } from './http/profile-photo.routes.ts';
 import { registerRenderSettingsRoutes } from './http/render-settings.routes.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
 import { registerStripeWebhookRoutes } from './http/stripe-webhook.routes.ts';
+import { AccountSessionsService } from './services/account-sessions.service.ts';
 import type { ProfilesService } from './services/profiles.service.ts';
 import { registerVideosRoutes } from './http/videos.routes.ts';
 import { registerApiKeysRoutes } from './http/api-keys.routes.ts';
@@ -144,6 +147,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerSignInProvidersRoutes(app, config.signInProviders);
   registerMeRoutes(app, deps.auth, deps.profiles);
+  registerAccountSessionsRoutes(app, {
+    auth: deps.auth,
+    sessions: new AccountSessionsService(deps.auth),
+  });
   registerRenderSettingsRoutes(app, { faceDetection: config.render.faceDetection });
   if (deps.videoPipeline) {
     await registerVideosRoutes(app, {
@@ -153,6 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       progress: deps.videoPipeline.progress,
     });
     registerBrandRoutes(app, { auth: deps.auth, brand: deps.videoPipeline.brand });
+    registerProfilePhotoRoutes(app, { auth: deps.auth, photos: deps.videoPipeline.profilePhotos });
   }
   if (deps.videoPipeline && deps.publicApi) {
     registerApiKeysRoutes(app, {

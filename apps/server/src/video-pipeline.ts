@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { BrandKitsRepository } from './db/brand-kits.repository.ts';
+import { ProfilePhotosRepository } from './db/profile-photos.repository.ts';
 import { VideosRepository } from './db/videos.repository.ts';
 import { EmbeddedQueue } from './jobs/embedded-queue.ts';
 import { freezeAt } from './jobs/freeze-at.ts';
@@ -10,9 +11,10 @@ import { ProgressBus } from './jobs/progress-bus.ts';
 import type { VideoRenderer } from './jobs/renderer.ts';
 import type { Runtime } from './runtime.ts';
 import { BrandService } from './services/brand.service.ts';
+import { ProfilePhotoService } from './services/profile-photo.service.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
-import { LocalBrandLogoFiles } from './storage/local-brand-logo-files.ts';
+import { LocalKeptFiles } from './storage/local-kept-files.ts';
 import { LocalVideoStorage } from './storage/local-video-storage.ts';
 import { TempUploadFiles } from './storage/temp-upload-files.ts';
 import type { VideoStorage } from './storage/video-storage.ts';
@@ -21,6 +23,8 @@ export interface VideoPipeline {
   videos: VideosService;
   /** The brand kit: its logo is checked like a video's, and API renders apply it. */
   brand: BrandService;
+  /** The member's profile photo: checked like a logo, kept beside the logos. */
+  profilePhotos: ProfilePhotoService;
   renderJobs: RenderJobsService;
   progress: ProgressBus;
   storage: VideoStorage;
@@ -51,8 +55,15 @@ export async function openVideoPipeline(
   const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
   const brand = new BrandService({
     kits: new BrandKitsRepository(runtime.database.db),
-    logos: new LocalBrandLogoFiles(path.join(config.dataDir, 'brand-logos')),
+    logos: new LocalKeptFiles(path.join(config.dataDir, 'brand-logos'), '.logo'),
     inspectLogo: (bytes) => adapters.inspector.inspectLogo(bytes),
+    log: adapters.log,
+  });
+  const profilePhotos = new ProfilePhotoService({
+    photos: new ProfilePhotosRepository(runtime.database.db),
+    files: new LocalKeptFiles(path.join(config.dataDir, 'profile-photos'), '.photo'),
+    profiles: runtime.profiles,
+    inspectPhoto: (bytes) => adapters.inspector.inspectProfilePhoto(bytes),
     log: adapters.log,
   });
   const progress = new ProgressBus();
@@ -117,6 +128,7 @@ export async function openVideoPipeline(
   return {
     videos,
     brand,
+    profilePhotos,
     renderJobs,
     progress,
     storage,

@@ -65,6 +65,19 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'account',
+        lazy: async () => {
+          const { AccountPage } = await import('./routes/account/account.page.tsx');
+          return {
+            Component: () => (
+              <RequireAuth>
+                <AccountPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
         path: 'billing/demo-checkout',
         lazy: async () => {
           const { DemoCheckoutPage } = await import('./routes/billing/demo-checkout.page.tsx');

@@ -1,4 +1,13 @@
 export {
+  PROFILE_PHOTO_FIELD,
+  accountSessionSchema,
+  accountSessionsSchema,
+  revokedSessionsSchema,
+  type AccountSession,
+  type AccountSessions,
+  type RevokedSessions,
+} from './account.ts';
+export {
   BILLING_COPY,
   BILLING_MODES,
   DEMO_PORTAL_ACTIONS,

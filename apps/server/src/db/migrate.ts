@@ -7,6 +7,7 @@ import * as videoJobOwnership from './migrations/20261125200000-video-job-owners
 import * as webhookDeliveryClaims from './migrations/20261125210000-webhook-delivery-claims.ts';
 import * as brandKits from './migrations/20261126000000-brand-kits.ts';
 import * as videoTemplate from './migrations/20261126010000-video-template.ts';
+import * as profilePhotos from './migrations/20261126030000-profile-photos.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125210000-webhook-delivery-claims': webhookDeliveryClaims,
   '20261126000000-brand-kits': brandKits,
   '20261126010000-video-template': videoTemplate,
+  '20261126030000-profile-photos': profilePhotos,
 };
 
 const provider: MigrationProvider = {

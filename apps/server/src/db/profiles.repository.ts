@@ -9,6 +9,8 @@ export interface ProfileWithUser extends ProfileRow {
   email: string;
   name: string;
   image: string | null;
+  /** The member's uploaded profile photo, if any (profile_photos). */
+  photo_key: string | null;
 }
 
 export interface NewLedgerEntry {
@@ -40,8 +42,9 @@ export class ProfilesRepository {
       this.db
         .selectFrom('profiles')
         .innerJoin('user', 'user.id', 'profiles.user_id')
+        .leftJoin('profile_photos', 'profile_photos.user_id', 'profiles.user_id')
         .selectAll('profiles')
-        .select(['user.email', 'user.name', 'user.image'])
+        .select(['user.email', 'user.name', 'user.image', 'profile_photos.photo_key'])
         .where('profiles.user_id', '=', userId)
         .executeTakeFirst();
     return this.cache ? this.cache.read(`profile:${userId}`, load) : load();

@@ -173,6 +173,13 @@ export interface BrandKitsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface ProfilePhotosTable {
+  user_id: string;
+  photo_key: string;
+  content_type: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   credit_ledger: CreditLedgerTable;
@@ -190,4 +197,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   brand_kits: BrandKitsTable;
+  profile_photos: ProfilePhotosTable;
 }

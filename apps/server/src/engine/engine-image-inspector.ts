@@ -33,7 +33,7 @@ export const engineImageInspector: ImageInspector = {
 
   async inspectLogo(bytes: Uint8Array): Promise<{ contentType: string }> {
     try {
-      await decodeLogo(bytes);
+      return await checkKeptPicture(bytes);
     } catch (error) {
       if (!isImageInputError(error)) throw error;
       // Its own code, so a client never mistakes a bad logo for a bad patient photo.
@@ -42,9 +42,26 @@ export const engineImageInspector: ImageInspector = {
         reason: error.code,
       });
     }
-    // decodeLogo accepted it, so it is one of the formats the sniff knows.
-    const format = sniffImageFormat(bytes);
-    if (!format) throw new Error('a logo passed the checks in a format the sniff does not know');
-    return { contentType: `image/${format}` };
+  },
+
+  async inspectProfilePhoto(bytes: Uint8Array): Promise<{ contentType: string }> {
+    try {
+      return await checkKeptPicture(bytes);
+    } catch (error) {
+      if (!isImageInputError(error)) throw error;
+      throw new AppError(error.code, error.message, { field: 'photo' });
+    }
   },
 };
+
+/**
+ * A picture the server keeps and serves back as uploaded (a brand logo, a profile photo): the
+ * logo's checks and limits, and the type its bytes really are.
+ */
+async function checkKeptPicture(bytes: Uint8Array): Promise<{ contentType: string }> {
+  await decodeLogo(bytes);
+  // decodeLogo accepted it, so it is one of the formats the sniff knows.
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new Error('a picture passed the checks in a format the sniff does not know');
+  return { contentType: `image/${format}` };
+}

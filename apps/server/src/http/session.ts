@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 
-function toHeaders(request: FastifyRequest): Headers {
+/** The request's headers for Better Auth's server-side API (it reads the session cookie). */
+export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);

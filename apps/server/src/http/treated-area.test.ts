@@ -20,6 +20,7 @@ const PHOTO = Buffer.from('pretend-this-is-a-photo');
 const inspector: ImageInspector = {
   inspect: () => Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
   inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
+  inspectProfilePhoto: () => Promise.resolve({ contentType: 'image/png' }),
 };
 
 const REQUIRED_MESSAGE =

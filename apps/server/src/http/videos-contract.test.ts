@@ -25,6 +25,7 @@ describe('the signed-in video replies match the contracts', () => {
       inspector: {
         inspect: () => Promise.reject(new Error('no uploads in this test')),
         inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
+        inspectProfilePhoto: () => Promise.resolve({ contentType: 'image/png' }),
       },
       log: { info: () => undefined, error: () => undefined },
     });

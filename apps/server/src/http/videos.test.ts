@@ -27,6 +27,7 @@ const inspector: ImageInspector = {
         )
       : Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
   inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
+  inspectProfilePhoto: () => Promise.resolve({ contentType: 'image/png' }),
 };
 
 describe('videos API', () => {

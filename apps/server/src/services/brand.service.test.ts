@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrandKitRow, BrandKitsRepository } from '../db/brand-kits.repository.ts';
 import { AppError } from '../errors.ts';
-import { LocalBrandLogoFiles } from '../storage/local-brand-logo-files.ts';
+import { LocalKeptFiles } from '../storage/local-kept-files.ts';
 import { BrandService } from './brand.service.ts';
 
 const folders: string[] = [];
@@ -17,7 +17,7 @@ function serviceWith(kits: Partial<BrandKitsRepository>, inspectLogo = goodLogo)
   folders.push(folder);
   const service = new BrandService({
     kits: kits as BrandKitsRepository,
-    logos: new LocalBrandLogoFiles(folder),
+    logos: new LocalKeptFiles(folder, '.logo'),
     inspectLogo,
     log: { error: () => undefined },
   });

@@ -1,11 +1,11 @@
 import { DEFAULT_BRAND_KIT, type BrandKit, type Typeface } from '@glowreel/contracts';
 import type { BrandKitRow, BrandKitsRepository } from '../db/brand-kits.repository.ts';
 import { AppError } from '../errors.ts';
-import type { BrandLogoFiles } from './brand-logo-files.ts';
+import type { KeptFiles } from './kept-files.ts';
 
 export interface BrandServiceDependencies {
   kits: BrandKitsRepository;
-  logos: BrandLogoFiles;
+  logos: KeptFiles;
   /** The checks every logo gets (size, pixels, format, animation); refuses with invalid_logo. */
   inspectLogo: (bytes: Uint8Array) => Promise<{ contentType: string }>;
   log: { error: (details: object, message: string) => void };

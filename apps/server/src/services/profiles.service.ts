@@ -96,6 +96,15 @@ async function backfillLegacyCredits(locked: LockedProfile, userId: string): Pro
   });
 }
 
+/** The photo address served to its owner; a new upload gets a new address, so no stale copy shows. */
+export const PROFILE_PHOTO_PATH = '/api/me/photo';
+
+/** SPEC §3 photoURL: the uploaded photo, else the picture a social sign-in brought. */
+function photoUrlOf(row: ProfileWithUser): string | null {
+  if (row.photo_key) return `${PROFILE_PHOTO_PATH}?v=${row.photo_key}`;
+  return row.image;
+}
+
 function toProfile(row: ProfileWithUser): Profile {
   const free = row.credits_free ?? 0;
   const bonus = row.credits_bonus ?? 0;
@@ -103,7 +112,7 @@ function toProfile(row: ProfileWithUser): Profile {
     uid: row.user_id,
     email: row.email,
     displayName: row.name || null,
-    photoURL: row.image,
+    photoURL: photoUrlOf(row),
     createdAt: row.created_at.toISOString(),
     subscription: {
       plan: row.plan as PlanId,

@@ -38,6 +38,11 @@ export interface ImageInspector {
    * its bytes really are (the brand kit serves a saved logo back with it).
    */
   inspectLogo(bytes: Uint8Array): Promise<{ contentType: string }>;
+  /**
+   * The logo's checks and limits for a member's profile photo, refused with the codes and
+   * messages a patient photo gets (invalid_image_format, image_too_large, animated_image…).
+   */
+  inspectProfilePhoto(bytes: Uint8Array): Promise<{ contentType: string }>;
 }
 
 export interface CreateVideoRequest {

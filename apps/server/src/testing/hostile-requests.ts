@@ -189,6 +189,13 @@ const ROUTES: readonly RouteShape[] = [
     files: ['logo'],
   },
   { method: 'DELETE', path: '/api/brand/logo', callers: SIGNED_IN },
+  { method: 'GET', path: '/api/me/photo', callers: SIGNED_IN, query: ['v'] },
+  { method: 'PUT', path: '/api/me/photo', callers: SIGNED_IN, body: 'multipart', files: ['photo'] },
+  { method: 'DELETE', path: '/api/me/photo', callers: SIGNED_IN },
+  { method: 'GET', path: '/api/account/sessions', callers: SIGNED_IN },
+  { method: 'DELETE', path: '/api/account/sessions/:id', callers: SIGNED_IN },
+  // Ends the member's other sessions only; the caller's own cookie keeps working.
+  { method: 'POST', path: '/api/account/sessions/revoke-others', callers: SIGNED_IN, body: 'raw' },
   { method: 'GET', path: '/api/v1/openapi.json', callers: ANY },
   { method: 'GET', path: '/api/v1/videos', callers: API, query: ['limit', 'cursor'] },
   { method: 'GET', path: '/api/v1/videos/:id', callers: API },

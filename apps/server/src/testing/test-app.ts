@@ -19,6 +19,7 @@ export function coreDependencies(test: TestRuntime): AppDependencies {
 const anyPhoto: ImageInspector = {
   inspect: () => Promise.resolve({ width: 1920, height: 1080, warnings: [] }),
   inspectLogo: () => Promise.resolve({ contentType: 'image/png' }),
+  inspectProfilePhoto: () => Promise.resolve({ contentType: 'image/png' }),
 };
 
 /** The video pipeline (fake renderer) and API v1, for tests of the routes around them. */

@@ -1,5 +1,5 @@
 import type { Profile } from '@glowreel/contracts';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, Settings, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -42,12 +42,22 @@ export function MobileMenu({
           </div>
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
           {profile && (
-            <div className="mt-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-              <UserAvatar photoUrl={profile.photoURL} size={40} />
-              <div className="min-w-0">
-                <p className="truncate font-semibold text-slate-900">{displayNameOf(profile)}</p>
-                <p className="truncate text-sm text-slate-500">{profile.email}</p>
+            <div className="mt-4 rounded-xl bg-slate-50 p-3">
+              <div className="flex items-center gap-3">
+                <UserAvatar photoUrl={profile.photoURL} size={40} />
+                <div className="min-w-0">
+                  <p className="truncate font-semibold text-slate-900">{displayNameOf(profile)}</p>
+                  <p className="truncate text-sm text-slate-500">{profile.email}</p>
+                </div>
               </div>
+              <Link
+                to="/account"
+                onClick={close}
+                className="mt-2 flex items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-brand-700 hover:bg-white"
+              >
+                <Settings aria-hidden="true" className="size-4" />
+                Account Settings
+              </Link>
             </div>
           )}
           <nav aria-label="Mobile" className="mt-4">

@@ -1,5 +1,5 @@
 import type { Profile } from '@glowreel/contracts';
-import { ChevronDown, LayoutDashboard, LogOut, Video } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, Settings, Video } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { profileTriggerClass } from './menu-styles.ts';
@@ -9,7 +9,10 @@ import { UserAvatar } from './user-avatar.tsx';
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
-/** SPEC §2 profile menu: photo or icon, display name, Dashboard, Generate Videos, Sign Out. */
+/**
+ * SPEC §2 profile menu: photo or icon, display name, Dashboard, Generate Videos, Sign Out;
+ * issue #17 §4 adds Account Settings.
+ */
 export function ProfileMenu({ profile, onSignOut }: { profile: Profile; onSignOut: () => void }) {
   const name = displayNameOf(profile);
   return (
@@ -40,6 +43,12 @@ export function ProfileMenu({ profile, onSignOut }: { profile: Profile; onSignOu
             <Link to="/generate">
               <Video aria-hidden="true" className="size-4" />
               Generate Videos
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account">
+              <Settings aria-hidden="true" className="size-4" />
+              Account Settings
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1.5 h-px bg-slate-100" />

@@ -1,17 +1,23 @@
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrandLogoFiles } from '../services/brand-logo-files.ts';
+import type { KeptFiles } from '../services/kept-files.ts';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
 
-/** Brand logos in the data folder beside the videos: a 0700 folder of 0600 files. */
-export class LocalBrandLogoFiles implements BrandLogoFiles {
-  constructor(private readonly folder: string) {}
+/**
+ * Kept pictures in the data folder beside the videos: a 0700 folder of 0600 files, one folder
+ * per kind (brand-logos/<key>.logo, profile-photos/<key>.photo).
+ */
+export class LocalKeptFiles implements KeptFiles {
+  constructor(
+    private readonly folder: string,
+    private readonly extension: '.logo' | '.photo',
+  ) {}
 
   private pathFor(key: string): string {
     // Keys come from our own records, but a path never leaves the folder whatever a row says.
-    if (!KEY_PATTERN.test(key)) throw new Error(`unsafe brand logo key ${key}`);
-    return path.join(this.folder, `${key}.logo`);
+    if (!KEY_PATTERN.test(key)) throw new Error(`unsafe kept file key ${key}`);
+    return path.join(this.folder, `${key}${this.extension}`);
   }
 
   async write(bytes: Uint8Array): Promise<string> {

@@ -1,9 +1,10 @@
 /**
- * Where saved brand logos live. Unlike a patient photo (DESIGN.md D13) a logo is the clinic's
- * own asset, kept until it is replaced or removed. Each file is written once under a fresh key
- * and never overwritten, so a record always names a complete file.
+ * Where pictures the clinic keeps live: brand logos and profile photos. Unlike a patient photo
+ * (DESIGN.md D13) they are the account's own assets, kept until replaced or removed. Each file
+ * is written once under a fresh key and never overwritten, so a record always names a complete
+ * file.
  */
-export interface BrandLogoFiles {
+export interface KeptFiles {
   /** Stores the bytes under a new key and returns it. */
   write(bytes: Uint8Array): Promise<string>;
   /** Null when the file is gone (removed by hand, or a data folder restored without it). */

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import type { AccountSessionsService } from '../services/account-sessions.service.ts';
+import { requireUserId, toHeaders } from './session.ts';
+
+/** Issue #17 §4: the member's signed-in sessions, and signing them out. */
+export function registerAccountSessionsRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; sessions: AccountSessionsService },
+): void {
+  const { auth, sessions } = options;
+
+  app.get('/api/account/sessions', async (request) => {
+    await requireUserId(auth, request);
+    return { sessions: await sessions.list(toHeaders(request)) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/account/sessions/:id', async (request) => {
+    await requireUserId(auth, request);
+    return sessions.revoke(toHeaders(request), request.params.id);
+  });
+
+  app.post('/api/account/sessions/revoke-others', async (request) => {
+    await requireUserId(auth, request);
+    return sessions.revokeOthers(toHeaders(request));
+  });
+}
