@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { startAppServer, type AppServer } from '../helpers/app-server.ts';
@@ -11,6 +13,8 @@ const PROVIDER_PORT = BASE_PORT + 401;
 const PROVIDER_NAME = 'Test IdP';
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'radiant2024';
+// Screenshots for people to look at (git-ignored), beside the other screens'.
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 
 let app: AppServer;
 let provider: TestOidcProvider;
@@ -73,14 +77,36 @@ async function accountsOf(email: string): Promise<{ users: number; providers: st
   return { users: users.rowCount ?? 0, providers: accounts.rows.map((row) => row.providerId) };
 }
 
-async function signUpWithPassword(page: Page, email: string, name: string): Promise<void> {
+/** Registers with e-mail and password; the page's context stays signed in. */
+async function registerWithPassword(page: Page, email: string, name: string): Promise<void> {
   const response = await page.request.post(`${app.url}/api/auth/sign-up/email`, {
     headers: { origin: app.url },
     data: { name, email, password: PASSWORD },
   });
   expect(response.ok()).toBe(true);
+}
+
+async function signUpWithPassword(page: Page, email: string, name: string): Promise<void> {
+  await registerWithPassword(page, email, name);
   // That request signed this context in; the provider flows below start signed out.
   await page.context().clearCookies();
+}
+
+/** A screenshot at a desktop and a phone width, each drawn without sideways scrolling. */
+async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow).toBe(0);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 /** Clicks "Continue with Test IdP" and signs in at the provider; consent is left to the caller. */
@@ -209,4 +235,105 @@ test('a replayed provider answer is refused with a clear message and changes not
   expect(await accountsOf(email)).toEqual({ users: 1, providers: ['oidc'] });
   await page.goto(`${app.url}/dashboard`);
   await expect(page).toHaveURL(`${app.url}/login`);
+});
+
+test('the sign-in pages show the provider button, and only when configured', async ({ page }) => {
+  for (const screen of ['login', 'register']) {
+    await page.goto(`${app.url}/${screen}`);
+    await expect(
+      page.getByRole('button', { name: `Continue with ${PROVIDER_NAME}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    await screenshotAtBothWidths(page, `oidc-${screen}`);
+  }
+  // The shared server has no provider configured: no button, no divider.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Continue with/ })).toHaveCount(0);
+});
+
+test('/account links the provider to a password account and unlinks it again', async ({ page }) => {
+  const email = uniqueEmail('linker');
+  await registerWithPassword(page, email, 'Linking Clinic');
+  provider.addPerson('linking-owner', { email, email_verified: true, name: 'Linking Clinic' });
+
+  await page.goto(`${app.url}/account`);
+  const section = page.getByRole('region', { name: 'Sign-in methods' });
+  const list = section.getByRole('list', { name: 'Linked sign-in methods' });
+  await expect(list.getByRole('listitem')).toHaveText(['E-mail and password']);
+  await expect(section).toContainText('This is your only way to sign in');
+
+  await section.getByRole('button', { name: `Link ${PROVIDER_NAME}`, exact: true }).click();
+  await page.getByLabel('Username').fill('linking-owner');
+  await page.getByRole('button', { name: 'Sign in to Test IdP' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+
+  await expect(page).toHaveURL(`${app.url}/account#sign-in-methods`);
+  await expect(list.getByRole('listitem')).toHaveText(['E-mail and password', /Test IdP/]);
+  await expect(
+    section.getByRole('button', { name: `Link ${PROVIDER_NAME}`, exact: true }),
+  ).toHaveCount(0);
+  expect(await accountsOf(email)).toEqual({ users: 1, providers: ['credential', 'oidc'] });
+  await section.scrollIntoViewIfNeeded();
+  await screenshotAtBothWidths(page, 'oidc-account-sign-in-methods');
+
+  await section.getByRole('button', { name: `Unlink ${PROVIDER_NAME}` }).click();
+  await expect(list.getByRole('listitem')).toHaveText(['E-mail and password']);
+  expect(await accountsOf(email)).toEqual({ users: 1, providers: ['credential'] });
+});
+
+test('/account refuses a provider account with another e-mail address', async ({ page }) => {
+  const email = uniqueEmail('mismatch');
+  await registerWithPassword(page, email, 'Mismatch Clinic');
+  provider.addPerson('other-address', {
+    email: uniqueEmail('elsewhere'),
+    email_verified: true,
+    name: 'Elsewhere',
+  });
+
+  await page.goto(`${app.url}/account`);
+  const section = page.getByRole('region', { name: 'Sign-in methods' });
+  await section.getByRole('button', { name: `Link ${PROVIDER_NAME}`, exact: true }).click();
+  await page.getByLabel('Username').fill('other-address');
+  await page.getByRole('button', { name: 'Sign in to Test IdP' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+
+  await expect(page).toHaveURL(/\/account\?provider=oidc&error=/);
+  await expect(section.getByRole('alert')).toContainText(
+    `${PROVIDER_NAME} could not be linked. It signed you in with a different e-mail address`,
+  );
+  expect(await accountsOf(email)).toEqual({ users: 1, providers: ['credential'] });
+});
+
+test('the only sign-in method cannot be unlinked, on the page or at the server', async ({
+  page,
+}) => {
+  const email = uniqueEmail('only-provider');
+  provider.addPerson('only-provider', { email, email_verified: true, name: 'Provider Only' });
+  await page.goto(`${app.url}/register`);
+  await continueAtProvider(page, 'only-provider');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(`${app.url}/dashboard`);
+
+  await page.goto(`${app.url}/account`);
+  const section = page.getByRole('region', { name: 'Sign-in methods' });
+  await expect(section.getByRole('listitem')).toHaveText([/Test IdP/]);
+  await expect(section.getByRole('button', { name: `Unlink ${PROVIDER_NAME}` })).toBeDisabled();
+  await expect(section).toContainText(
+    'This is your only way to sign in, so it cannot be unlinked.',
+  );
+
+  const accounts = await database.query<{ id: string }>(
+    'select a.id from account a join "user" u on u.id = a."userId" where u.email = $1',
+    [email],
+  );
+  const refused = await page.request.post(`${app.url}/api/auth/unlink-account`, {
+    headers: { origin: app.url },
+    data: { accountId: accounts.rows[0]?.id },
+  });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+    'FAILED_TO_UNLINK_LAST_ACCOUNT',
+  );
+  expect(await accountsOf(email)).toEqual({ users: 1, providers: ['oidc'] });
 });

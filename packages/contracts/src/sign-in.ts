@@ -14,8 +14,11 @@ export type SignInProviders = z.infer<typeof signInProvidersSchema>;
 
 /** One linked way to sign in, as the account page lists it. */
 export const signInMethodSchema = z.object({
+  /** The link's own id, which unlinking names. */
+  id: z.string(),
   /** `credential` is e-mail and password; otherwise a provider id. */
   providerId: z.string(),
+  /** Who the person is at the provider. */
   accountId: z.string(),
 });
 export type SignInMethod = z.infer<typeof signInMethodSchema>;

@@ -127,13 +127,13 @@ describe.each(DATABASE_KINDS)('sign-in providers on %s', (kind) => {
       url: '/api/auth/list-accounts',
       headers: { cookie },
     });
-    const accounts = listed.json<{ providerId: string; accountId: string }[]>();
+    const accounts = listed.json<{ id: string; providerId: string }[]>();
     expect(accounts.map((account) => account.providerId)).toEqual(['credential']);
     const unlink = await app.inject({
       method: 'POST',
       url: '/api/auth/unlink-account',
       headers: { origin: ORIGIN, cookie },
-      payload: { providerId: 'credential', accountId: accounts[0]?.accountId },
+      payload: { accountId: accounts[0]?.id },
     });
     expect(unlink.statusCode).toBe(400);
     expect(unlink.json<{ error: { code: string } }>().error.code).toBe(
