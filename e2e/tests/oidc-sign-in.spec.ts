@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { startAppServer, type AppServer } from '../helpers/app-server.ts';
 import { startTestOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
@@ -93,7 +93,7 @@ async function signUpWithPassword(page: Page, email: string, name: string): Prom
 }
 
 /** A screenshot at a desktop and a phone width, each drawn without sideways scrolling. */
-async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
+async function screenshotAtBothWidths(page: Page, name: string, part?: Locator): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -101,10 +101,10 @@ async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
       'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );
     expect(overflow).toBe(0);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
-      fullPage: true,
-    });
+    const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+    await (part
+      ? part.screenshot({ path: file })
+      : page.screenshot({ path: file, fullPage: true }));
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -183,6 +183,7 @@ test('an account whose e-mail is not verified is not joined, and the page says s
   await expect(alert).toContainText(`Failed to sign in with ${PROVIDER_NAME}`);
   await expect(alert).toContainText('its e-mail address is not verified');
   expect(await accountsOf(email)).toEqual({ users: 1, providers: ['credential'] });
+  await screenshotAtBothWidths(page, 'oidc-login-not-linked');
   await page.goto(`${app.url}/dashboard`);
   await expect(page).toHaveURL(`${app.url}/login`);
 });
@@ -274,8 +275,7 @@ test('/account links the provider to a password account and unlinks it again', a
     section.getByRole('button', { name: `Link ${PROVIDER_NAME}`, exact: true }),
   ).toHaveCount(0);
   expect(await accountsOf(email)).toEqual({ users: 1, providers: ['credential', 'oidc'] });
-  await section.scrollIntoViewIfNeeded();
-  await screenshotAtBothWidths(page, 'oidc-account-sign-in-methods');
+  await screenshotAtBothWidths(page, 'oidc-account-sign-in-methods', section);
 
   await section.getByRole('button', { name: `Unlink ${PROVIDER_NAME}` }).click();
   await expect(list.getByRole('listitem')).toHaveText(['E-mail and password']);

@@ -1,7 +1,9 @@
 import type { SignInProvider } from '@glowreel/contracts';
+import { DISPLAY_NAME_MAX_LENGTH } from '@glowreel/contracts';
 import type { BetterAuthOptions } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { SignInProvidersConfig } from '../config.ts';
+import { checkDisplayName } from './auth-input-rules.ts';
 
 /** Better Auth's id of the operator's OpenID Connect issuer (the callback is /api/auth/callback/oidc). */
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -23,6 +25,7 @@ export function socialProvidersFor(
     google: {
       clientId: config.google.clientId,
       clientSecret: config.google.clientSecret,
+      mapProfileToUser: (profile) => ({ name: providerNameOf(profile.name, profile.email) }),
       // Only ask Google for who the person is; the account picker every time, so a shared
       // front-desk computer never signs the next person in as the last one.
       prompt: 'select_account',
@@ -47,17 +50,21 @@ export function oidcPluginsFor(config: SignInProvidersConfig) {
           pkce: true,
           // Refuse an ID token the issuer's keys did not sign (and its nonce is then checked).
           requireIdTokenVerification: true,
-          mapProfileToUser: (profile) => ({
-            // Some issuers send no display name: the address's local part stands in.
-            name: nameOf(profile.name, profile.email),
-          }),
+          mapProfileToUser: (profile) => ({ name: providerNameOf(profile.name, profile.email) }),
         },
       ],
     }),
   ];
 }
 
-function nameOf(name: unknown, email: unknown): string {
-  if (typeof name === 'string' && name.trim() !== '') return name.trim();
-  return typeof email === 'string' ? (email.split('@')[0] ?? email) : 'Clinic';
+/**
+ * A provider's display name held to the sign-up rule (SPEC §5): trimmed, one plain line, at
+ * most 120 characters. A missing or unusable one gives way to the address's local part.
+ */
+export function providerNameOf(name: unknown, email: unknown): string {
+  const checked = checkDisplayName(name);
+  if ('name' in checked) return checked.name;
+  const local = typeof email === 'string' ? (email.split('@')[0] ?? '') : '';
+  const fallback = checkDisplayName(local.slice(0, DISPLAY_NAME_MAX_LENGTH));
+  return 'name' in fallback ? fallback.name : 'Clinic';
 }
