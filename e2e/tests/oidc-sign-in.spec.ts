@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { seriousViolations } from '../helpers/a11y.ts';
 import { startAppServer, type AppServer } from '../helpers/app-server.ts';
 import { startTestOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 
@@ -183,6 +184,7 @@ test('an account whose e-mail is not verified is not joined, and the page says s
   await expect(alert).toContainText(`Failed to sign in with ${PROVIDER_NAME}`);
   await expect(alert).toContainText('its e-mail address is not verified');
   expect(await accountsOf(email)).toEqual({ users: 1, providers: ['credential'] });
+  expect(await seriousViolations(page)).toEqual([]);
   await screenshotAtBothWidths(page, 'oidc-login-not-linked');
   await page.goto(`${app.url}/dashboard`);
   await expect(page).toHaveURL(`${app.url}/login`);
@@ -245,6 +247,7 @@ test('the sign-in pages show the provider button, and only when configured', asy
       page.getByRole('button', { name: `Continue with ${PROVIDER_NAME}` }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshotAtBothWidths(page, `oidc-${screen}`);
   }
   // The shared server has no provider configured: no button, no divider.
@@ -275,6 +278,7 @@ test('/account links the provider to a password account and unlinks it again', a
     section.getByRole('button', { name: `Link ${PROVIDER_NAME}`, exact: true }),
   ).toHaveCount(0);
   expect(await accountsOf(email)).toEqual({ users: 1, providers: ['credential', 'oidc'] });
+  expect(await seriousViolations(page)).toEqual([]);
   await screenshotAtBothWidths(page, 'oidc-account-sign-in-methods', section);
 
   await section.getByRole('button', { name: `Unlink ${PROVIDER_NAME}` }).click();

@@ -8,7 +8,7 @@ export const accountSessionSchema = z.object({
   id: z.string(),
   /** Browser and system read from the user agent, e.g. "Chrome on macOS". */
   device: z.string(),
-  /** When the session was last renewed or signed in (ISO 8601). */
+  /** When the session was last renewed (at most an hour after its last use) or signed in (ISO 8601). */
   lastActiveAt: z.string(),
   signedInAt: z.string(),
   /** The session the request came from: "this device". */

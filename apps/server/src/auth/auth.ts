@@ -39,6 +39,9 @@ export function trustedOriginsFor(publicUrl: string): string[] {
   return [...new Set(origins)];
 }
 
+/** How often a session in use is renewed: the precision of "last active" on /account. */
+export const SESSION_RENEWAL_SECONDS = 60 * 60;
+
 type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The rule's failures as one sentence, or null when the password passes SPEC §5. */
@@ -146,14 +149,16 @@ function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
         allowDifferentEmails: false,
       },
     },
+    // A session in use is renewed (its updatedAt and expiry moved on) at most once an hour
+    // rather than Better Auth's once a day, so the account page's "last active" is within the
+    // hour; one small write per hour per active session.
+    session: { updateAge: SESSION_RENEWAL_SECONDS },
     // Fastify's limiter guards sign-in and sign-up per client IP with our error shape.
     rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    // Runs once each deletion has committed (also for every row of a revoke-all), so a
-    // revoked session stops working at once rather than when its cache entry ages out.
     databaseHooks: {
       user: {
         create: {
@@ -165,6 +170,8 @@ function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
         },
       },
       session: {
+        // Runs once each deletion has committed (also for every row of a revoke-all), so a
+        // revoked session stops working at once rather than when its cache entry ages out.
         delete: {
           after: (session) => {
             sessionCache.revoke(session.token);

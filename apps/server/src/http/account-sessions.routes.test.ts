@@ -1,5 +1,6 @@
 import { accountSessionsSchema } from '@glowreel/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
@@ -89,6 +90,24 @@ describe.each(DATABASE_KINDS)('signed-in sessions on %s', (kind) => {
         'signedInAt',
       ]);
     }
+  });
+
+  it('shows a session used in the last hour as active in the last hour', async () => {
+    const { email } = await signUpForCookie(app, ORIGIN);
+    // Signed in, then left for two hours: Better Auth renews a session in use once an hour.
+    const phone = await signInFrom(email, IPHONE_SAFARI);
+    await sql`update "session" set "expiresAt" = "expiresAt" - interval '2 hours',
+      "updatedAt" = now() - interval '2 hours'
+      where "userAgent" = ${IPHONE_SAFARI} and "userId" = (select id from "user" where email = ${email})`.execute(
+      test.runtime.database.db,
+    );
+    const laptop = await signInFrom(email, MAC_CHROME);
+    const idle = (await listSessions(laptop)).find((s) => s.device === 'Safari on iOS');
+    expect(Date.now() - Date.parse(idle?.lastActiveAt ?? '')).toBeGreaterThan(110 * 60_000);
+
+    expect(await meStatus(phone)).toBe(200);
+    const used = (await listSessions(laptop)).find((s) => s.device === 'Safari on iOS');
+    expect(Date.now() - Date.parse(used?.lastActiveAt ?? '')).toBeLessThan(60_000);
   });
 
   it('signs out another session, which stops working at once', async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Monitor } from 'lucide-react';
+import { Monitor, Smartphone } from 'lucide-react';
 import {
   fetchSessions,
   revokeOtherSessions,
@@ -103,7 +103,7 @@ function SessionRow({
 }) {
   return (
     <li className="flex flex-wrap items-center gap-3 p-4">
-      <Monitor aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+      <DeviceIcon device={session.device} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           <span>{session.device}</span>
@@ -131,4 +131,10 @@ function SessionRow({
       )}
     </li>
   );
+}
+
+/** Phones and tablets get a phone, everything else a screen. */
+function DeviceIcon({ device }: { device: string }) {
+  const Icon = /\b(iOS|iPadOS|Android)$/.test(device) ? Smartphone : Monitor;
+  return <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-500" />;
 }
