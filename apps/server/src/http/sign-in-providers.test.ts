@@ -86,6 +86,41 @@ describe.each(DATABASE_KINDS)('sign-in providers on %s', (kind) => {
     );
   });
 
+  it("brings Google's refusal back to the page that started it, creating nothing", async () => {
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: ORIGIN },
+      payload: {
+        provider: 'google',
+        callbackURL: '/dashboard',
+        errorCallbackURL: '/register?provider=google',
+      },
+    });
+    const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
+    const cookie = started.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+    const users = await test.runtime.database.db.selectFrom('user').select('id').execute();
+
+    // What Google sends back when the person presses Cancel on its consent screen.
+    const refused = await app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/google?error=access_denied&state=${encodeURIComponent(state)}`,
+      headers: { cookie },
+    });
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe('/register?provider=google&error=access_denied');
+    expect(await test.runtime.database.db.selectFrom('user').select('id').execute()).toEqual(users);
+
+    // The same answer again: the state was used up, so it lands on the sign-in page's message.
+    const replayed = await app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/google?error=access_denied&state=${encodeURIComponent(state)}`,
+      headers: { cookie },
+    });
+    expect(replayed.statusCode).toBe(302);
+    expect(replayed.headers.location).toMatch(/^http:\/\/localhost:3999\/login\?error=state_/);
+  });
+
   it('gives an account created by a provider sign-in the SPEC §3 profile', async () => {
     // The same call Better Auth makes when a provider's first sign-in creates the account.
     const context = await test.runtime.auth.$context;
