@@ -27,7 +27,8 @@ const CLIENT_SECRET = 'glowreel-e2e-client-secret';
  */
 export async function startTestOidcProvider(options: {
   port: number;
-  redirectUri: string;
+  /** The app's callback addresses (one per app server the test starts). */
+  redirectUris: string[];
 }): Promise<TestOidcProvider> {
   const issuer = `http://127.0.0.1:${options.port}`;
   const people = new Map<string, ProviderPerson>();
@@ -36,7 +37,7 @@ export async function startTestOidcProvider(options: {
       {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: options.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',

@@ -11,6 +11,7 @@ import { startTestOidcProvider, type TestOidcProvider } from '../helpers/oidc-pr
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const APP_PORT = BASE_PORT + 400;
 const PROVIDER_PORT = BASE_PORT + 401;
+const EMBEDDED_APP_PORT = BASE_PORT + 402;
 const PROVIDER_NAME = 'Test IdP';
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'radiant2024';
@@ -32,15 +33,11 @@ test.beforeAll(async () => {
   databaseUrl.pathname = `/${databaseName}`;
   provider = await startTestOidcProvider({
     port: PROVIDER_PORT,
-    redirectUri: `http://localhost:${APP_PORT}/api/auth/callback/oidc`,
+    redirectUris: [APP_PORT, EMBEDDED_APP_PORT].map(
+      (port) => `http://localhost:${port}/api/auth/callback/oidc`,
+    ),
   });
-  app = await startAppServer(APP_PORT, {
-    DATABASE_URL: databaseUrl.toString(),
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    OIDC_NAME: PROVIDER_NAME,
-  });
+  app = await startAppServer(APP_PORT, { DATABASE_URL: databaseUrl.toString(), ...oidcSettings() });
   database = new pg.Client({ connectionString: databaseUrl.toString() });
   await database.connect();
 });
@@ -51,6 +48,15 @@ test.afterAll(async () => {
   await provider?.close();
   if (databaseName) await runAdmin(`drop database if exists ${databaseName} with (force)`);
 });
+
+function oidcSettings(): Record<string, string> {
+  return {
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_NAME: PROVIDER_NAME,
+  };
+}
 
 async function runAdmin(statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -340,4 +346,35 @@ test('the only sign-in method cannot be unlinked, on the page or at the server',
     'FAILED_TO_UNLINK_LAST_ACCOUNT',
   );
   expect(await accountsOf(email)).toEqual({ users: 1, providers: ['oidc'] });
+});
+
+test('on the embedded database too, a first sign-in creates the account and the next finds it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const embedded = await startAppServer(EMBEDDED_APP_PORT, oidcSettings());
+  try {
+    provider.addPerson('embedded-owner', {
+      email: uniqueEmail('embedded'),
+      email_verified: true,
+      name: 'Embedded Clinic',
+    });
+    await page.goto(`${embedded.url}/register`);
+    await continueAtProvider(page, 'embedded-owner');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(page).toHaveURL(`${embedded.url}/dashboard`);
+    await expect(page.getByText('5 credits')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(`${embedded.url}/`);
+    await page.goto(`${embedded.url}/login`);
+    await page.getByRole('button', { name: `Continue with ${PROVIDER_NAME}` }).click();
+    await expect(page).toHaveURL(`${embedded.url}/dashboard`);
+    await expect(page.getByText('5 credits')).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /Account menu for Embedded Clinic/ }),
+    ).toBeVisible();
+  } finally {
+    await embedded.stop();
+  }
 });
