@@ -79,3 +79,38 @@ test('a profile photo is checked, shown in the header, replaced and removed', as
   await expect(headerPhoto).toHaveCount(0);
   await expect(profile.getByText('Upload photo')).toBeVisible();
 });
+
+test('a photo that failed to load once does not hide the next one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(page);
+  await page.goto('/account');
+  await waitForPage(page);
+  const profile = page.getByRole('region', { name: 'Profile' });
+  const input = profile.locator('input[type="file"]');
+  const pagePhoto = profile.locator('img[src^="/api/me/photo"]');
+  const headerPhoto = page.locator('header img[src^="/api/me/photo"]');
+  const square = (background: string) =>
+    sharp({ create: { width: 96, height: 96, channels: 3, background } })
+      .png()
+      .toBuffer();
+
+  // The first photo's address fails (a server that lost the file): the icon stands in.
+  let isFailing = true;
+  await page.route('**/api/me/photo?v=*', (route) =>
+    isFailing ? route.fulfill({ status: 404 }) : route.fallback(),
+  );
+  await input.setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: await square('#111') });
+  await expect(profile.getByText('Replace photo')).toBeVisible();
+  await expect(pagePhoto).toHaveCount(0);
+  await expect(headerPhoto).toHaveCount(0);
+
+  // The next photo has a new address, and shows.
+  isFailing = false;
+  await input.setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: await square('#eee') });
+  for (const photo of [pagePhoto, headerPhoto]) {
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(96);
+  }
+});

@@ -3,15 +3,16 @@ import { useState } from 'react';
 
 /** The profile photo, or a default icon when there is none or it fails to load. */
 export function UserAvatar({ photoUrl, size = 32 }: { photoUrl: string | null; size?: number }) {
-  const [hasFailed, setHasFailed] = useState(false);
-  if (photoUrl && !hasFailed) {
+  // The address that failed, not a flag: a new photo (a new address) gets its own chance.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (photoUrl && photoUrl !== failedUrl) {
     return (
       <img
         src={photoUrl}
         alt=""
         width={size}
         height={size}
-        onError={() => setHasFailed(true)}
+        onError={() => setFailedUrl(photoUrl)}
         className="shrink-0 rounded-full object-cover ring-2 ring-white"
         style={{ width: size, height: size }}
       />

@@ -28,7 +28,7 @@ export function ProfilePhotoField({ profile }: { profile: Profile }) {
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-      <UserAvatar key={profile.photoURL ?? 'none'} photoUrl={profile.photoURL} size={80} />
+      <UserAvatar photoUrl={profile.photoURL} size={80} />
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-3">
           {/* The visible label is the button: the file input itself stays keyboard-focusable. */}
