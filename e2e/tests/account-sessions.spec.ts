@@ -33,7 +33,7 @@ test('the sessions list marks this device, and signing out the other one signs i
   await expect(rows.first()).toContainText('This device');
   // Playwright's desktop Chrome announces itself as Chrome on Windows.
   await expect(rows.first()).toContainText('Chrome on Windows');
-  await expect(rows.first().getByRole('button')).toHaveCount(0);
+  await expect(rows.first().getByRole('button')).toHaveAccessibleName('Sign out of this device');
   const phoneRow = rows.filter({ hasText: 'Safari on iOS' });
   await expect(phoneRow).toContainText(/Last active just now/);
 
@@ -48,6 +48,11 @@ test('the sessions list marks this device, and signing out the other one signs i
   await phonePage.goto('/dashboard');
   await expect(phonePage).toHaveURL(/\/login$/);
   await phone.close();
+
+  // This device's own row signs it out like the header's Sign Out.
+  await rows.first().getByRole('button', { name: 'Sign out of this device' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get('/api/me')).status()).toBe(401);
 });
 
 test('"Sign out everywhere else" ends every other session on a 390 px phone', async ({

@@ -93,6 +93,7 @@ test('every signed-in page fits a 390 px phone, with an API key and a video pres
     `/generate?video=${videoId}`,
     '/billing/demo-checkout?plan=enterprise',
     '/billing/demo-portal',
+    '/account',
     ...PUBLIC_ROUTES.map((route) => route.path),
   ]) {
     await visit(page, path);

@@ -8,6 +8,7 @@ import { AppError } from './errors.ts';
 import { registerAccountEmailRoutes } from './accounts/account-email.routes.ts';
 import { registerAccountSessionsRoutes } from './http/account-sessions.routes.ts';
 import { registerAuthRoutes } from './http/auth.routes.ts';
+import { registerSignInProvidersRoutes } from './http/sign-in-providers.routes.ts';
 import { registerBillingRoutes } from './http/billing.routes.ts';
 import { registerBrandRoutes } from './http/brand.routes.ts';
 import { registerDemoRequestRoutes } from './http/demo-requests.routes.ts';
@@ -142,7 +143,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealthRoutes(app, deps.isDatabaseReady);
   registerAuthRoutes(app, {
     auth: deps.auth,
-    profiles: deps.profiles,
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.authRateLimitPerMinute,
     mailPerAddressPerHour: config.accounts.mailPerAddressPerHour,
@@ -151,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth: deps.auth,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  registerSignInProvidersRoutes(app, config.signInProviders);
   registerMeRoutes(app, deps.auth, deps.profiles);
   registerAccountSessionsRoutes(app, {
     auth: deps.auth,

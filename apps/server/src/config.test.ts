@@ -101,4 +101,65 @@ describe('loadConfig', () => {
       loadConfig({ TEST_FREEZE_AT: 'after-record', NODE_ENV: 'production' }, '/'),
     ).toThrow(/TEST_FREEZE_AT: is a test setting/);
   });
+  describe('sign-in providers', () => {
+    const oidc = {
+      OIDC_ISSUER: 'https://id.clinic-group.example/',
+      OIDC_CLIENT_ID: 'glowreel',
+      OIDC_CLIENT_SECRET: 'oidc-secret',
+      OIDC_NAME: 'Clinic Group',
+    };
+
+    function problemsOf(environment: Record<string, string>): string[] {
+      try {
+        loadConfig(environment, '/srv');
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    }
+
+    it('has none when nothing is set', () => {
+      expect(loadConfig({}, '/srv').signInProviders).toEqual({ google: null, oidc: null });
+    });
+
+    it('reads Google and one OpenID Connect issuer', () => {
+      const config = loadConfig(
+        { GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', ...oidc },
+        '/srv',
+      );
+      expect(config.signInProviders).toEqual({
+        google: { clientId: 'g-id', clientSecret: 'g-secret' },
+        oidc: {
+          issuer: 'https://id.clinic-group.example',
+          clientId: 'glowreel',
+          clientSecret: 'oidc-secret',
+          name: 'Clinic Group',
+        },
+      });
+    });
+
+    it('refuses half a Google pair and names the missing variable', () => {
+      expect(problemsOf({ GOOGLE_CLIENT_ID: 'g-id' })).toEqual([
+        'GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set (Google sign-in)',
+      ]);
+      expect(problemsOf({ GOOGLE_CLIENT_SECRET: 'g-secret' })).toEqual([
+        'GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set (Google sign-in)',
+      ]);
+    });
+
+    it('refuses part of the OpenID Connect group and names each missing variable', () => {
+      const { OIDC_NAME: _name, OIDC_CLIENT_SECRET: _secret, ...partial } = oidc;
+      expect(problemsOf(partial)).toEqual([
+        'OIDC_CLIENT_SECRET: is required when OIDC_ISSUER, OIDC_CLIENT_ID is set (OpenID Connect sign-in)',
+        'OIDC_NAME: is required when OIDC_ISSUER, OIDC_CLIENT_ID is set (OpenID Connect sign-in)',
+      ]);
+    });
+
+    it('refuses an issuer that is not a web address', () => {
+      expect(problemsOf({ ...oidc, OIDC_ISSUER: 'id.clinic-group.example' })).toEqual([
+        'OIDC_ISSUER: must be an http:// or https:// URL (got "id.clinic-group.example")',
+      ]);
+    });
+  });
 });

@@ -60,6 +60,14 @@ const environmentSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   JOB_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   TEST_FREEZE_AT: z.enum(FREEZE_POINTS).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40).optional(),
 });
 
 const STRIPE_VARIABLES = [
@@ -68,6 +76,14 @@ const STRIPE_VARIABLES = [
   'STRIPE_PRICE_STARTER',
   'STRIPE_PRICE_PRO',
   'STRIPE_PRICE_ENTERPRISE',
+] as const;
+
+const GOOGLE_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const;
+const OIDC_VARIABLES = [
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_NAME',
 ] as const;
 
 export type DatabaseConfig =
@@ -85,6 +101,12 @@ export type BillingConfig =
       /** Another Stripe API address (a proxy, or a fake in tests); null is Stripe itself. */
       apiUrl: string | null;
     };
+
+/** Sign-in with Google and with one OpenID Connect issuer; null where not configured. */
+export interface SignInProvidersConfig {
+  google: { clientId: string; clientSecret: string } | null;
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -115,6 +137,7 @@ export interface Config {
     workerIdleMs: number;
   };
   billing: BillingConfig;
+  signInProviders: SignInProvidersConfig;
   /** smtpUrl null keeps mail in the outbox table (`npm run outbox`). */
   mail: { smtpUrl: string | null; from: string; demoRequestTo: string };
   demoRequestsPerHour: number;
@@ -176,6 +199,12 @@ export function loadConfig(
       ),
     );
   }
+  // Half a sign-in provider would hide its button without a word: refuse it instead.
+  const missingSignIn = [
+    ...missingFromGroup(values, GOOGLE_VARIABLES, 'Google sign-in'),
+    ...missingFromGroup(values, OIDC_VARIABLES, 'OpenID Connect sign-in'),
+  ];
+  if (missingSignIn.length > 0) throw new ConfigError(missingSignIn);
   if (values.WEBHOOK_ALLOW_LOOPBACK && values.NODE_ENV === 'production') {
     throw new ConfigError([
       'WEBHOOK_ALLOW_LOOPBACK: is a test setting and cannot be true when NODE_ENV is production',
@@ -232,6 +261,7 @@ export function loadConfig(
       webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,
     },
     billing: billingConfigOf(values),
+    signInProviders: signInProvidersOf(values),
     mail: {
       smtpUrl: values.SMTP_URL ?? null,
       from: values.MAIL_FROM,
@@ -241,6 +271,40 @@ export function loadConfig(
     publicStatsMinCount: values.PUBLIC_STATS_MIN_COUNT,
     jobs: { leaseMs: values.JOB_LEASE_MS, heartbeatMs: values.JOB_HEARTBEAT_MS },
     freezeAt: values.TEST_FREEZE_AT ?? null,
+  };
+}
+
+type ParsedEnvironment = z.infer<typeof environmentSchema>;
+
+/** The variables of a group left unset while others of it are set, each as a problem line. */
+function missingFromGroup(
+  values: ParsedEnvironment,
+  group: readonly (keyof ParsedEnvironment)[],
+  feature: string,
+): string[] {
+  const missing = group.filter((name) => values[name] === undefined);
+  if (missing.length === 0 || missing.length === group.length) return [];
+  const others = group.filter((name) => !missing.includes(name)).join(', ');
+  return missing.map((name) => `${name}: is required when ${others} is set (${feature})`);
+}
+
+function signInProvidersOf(values: ParsedEnvironment): SignInProvidersConfig {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID } = values;
+  const { OIDC_CLIENT_SECRET, OIDC_NAME } = values;
+  return {
+    google:
+      GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET
+        ? { clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET }
+        : null,
+    oidc:
+      OIDC_ISSUER && OIDC_CLIENT_ID && OIDC_CLIENT_SECRET && OIDC_NAME
+        ? {
+            issuer: OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: OIDC_CLIENT_ID,
+            clientSecret: OIDC_CLIENT_SECRET,
+            name: OIDC_NAME,
+          }
+        : null,
   };
 }
 

@@ -44,19 +44,21 @@ export async function openRuntime(
     const accountMail = new AccountMail(mail, {
       error: (details, message) => mailLog.error(details, message),
     });
+    const repository = new ProfilesRepository(database.db);
+    const profiles = new ProfilesService(repository);
     const auth = createAuth({
       db: database.db,
       secret: resolveAuthSecret(config.authSecret, config.dataDir),
       publicUrl: config.publicUrl,
       mail: accountMail,
       requireEmailVerification: config.accounts.requireEmailVerification,
+      signInProviders: config.signInProviders,
+      onUserCreated: (userId) => profiles.createDefaultProfile(userId),
     });
     const { runMigrations } = await getMigrations(auth.options);
     await runMigrations();
     await migrateToLatest(database.db);
-    const repository = new ProfilesRepository(database.db);
     const openedDatabase = database;
-    const profiles = new ProfilesService(repository);
     const credits = new CreditsService(repository);
     const business = openBusinessServices(config, database.db, profiles, mail);
     return {

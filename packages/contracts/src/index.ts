@@ -186,3 +186,13 @@ export {
   passwordResetRequestSchema,
   type AccountEmailStatus,
 } from './account-email.ts';
+export {
+  signInMethodSchema,
+  signInProviderSchema,
+  signInProvidersSchema,
+  socialSignInFailed,
+  socialSignUpFailed,
+  type SignInMethod,
+  type SignInProvider,
+  type SignInProviders,
+} from './sign-in.ts';

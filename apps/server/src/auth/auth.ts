@@ -5,10 +5,12 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import type { AccountMail } from '../accounts/account-mail.ts';
 import { EmailVerificationGate } from '../accounts/email-verification-gate.ts';
+import type { SignInProvidersConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { UsersRepository } from '../db/users.repository.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
+import { oidcPluginsFor, socialProvidersFor } from './sign-in-providers.ts';
 
 // Better Auth reads the client address from this header only; the Fastify mount sets it
 // from request.ip and drops any value the client sent (DESIGN.md field note on X-Forwarded-For).
@@ -23,6 +25,13 @@ export interface AuthOptions {
   mail: AccountMail;
   /** REQUIRE_EMAIL_VERIFICATION: API keys and plans wait for a confirmed address. */
   requireEmailVerification: boolean;
+  /** Google and the operator's OpenID Connect issuer; none when omitted. */
+  signInProviders?: SignInProvidersConfig;
+  /**
+   * Runs once a new account has committed, whichever way it signed up (e-mail and password,
+   * Google, OpenID Connect): the one place the SPEC §3 profile is created.
+   */
+  onUserCreated?: (userId: string) => Promise<void>;
 }
 
 /** Reset links expire after an hour (issue 17 §1). */
@@ -133,10 +142,11 @@ function verificationLink(url: string): string {
   return link.toString();
 }
 
-function createBetterAuth(
-  { db, secret, publicUrl, mail }: AuthOptions,
-  sessionCache: SessionCache,
-) {
+const NO_SIGN_IN_PROVIDERS: SignInProvidersConfig = { google: null, oidc: null };
+
+function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
+  const { db, secret, publicUrl, mail, onUserCreated } = options;
+  const signInProviders = options.signInProviders ?? NO_SIGN_IN_PROVIDERS;
   return betterAuth({
     appName: 'Glowreel',
     baseURL: publicUrl,
@@ -180,6 +190,21 @@ function createBetterAuth(
     },
     // Reset tokens are kept as SHA-256 digests, so a copy of the database opens no account.
     verification: { storeIdentifier: 'hashed' },
+    // A provider's callback that cannot be tied to a sign-in we started (a replayed or
+    // expired state) lands on the sign-in page, which explains it, not on Better Auth's own.
+    onAPIError: { errorURL: `${publicUrl}/login` },
+    socialProviders: socialProvidersFor(signInProviders),
+    plugins: oidcPluginsFor(signInProviders),
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A provider's sign-in joins an existing account only when both sides vouch for the
+        // address: the provider says it verified it, and this account verified it too.
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        allowDifferentEmails: false,
+      },
+    },
     // A session in use is renewed (its updatedAt and expiry moved on) at most once an hour
     // rather than Better Auth's once a day, so the account page's "last active" is within the
     // hour; one small write per hour per active session.
@@ -190,8 +215,6 @@ function createBetterAuth(
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    // Runs once each deletion has committed (also for every row of a revoke-all), so a
-    // revoked session stops working at once rather than when its cache entry ages out.
     databaseHooks: {
       user: {
         update: {
@@ -205,8 +228,17 @@ function createBetterAuth(
                 : undefined,
             ),
         },
+        create: {
+          // Better Auth queues this until the account's transaction commits, so the profile's
+          // own transaction never nests inside it (PGlite has one connection).
+          after: async (user) => {
+            await onUserCreated?.(user.id);
+          },
+        },
       },
       session: {
+        // Runs once each deletion has committed (also for every row of a revoke-all), so a
+        // revoked session stops working at once rather than when its cache entry ages out.
         delete: {
           after: (session) => {
             sessionCache.revoke(session.token);

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressMailLimit } from '../accounts/address-rate-limit.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
-import type { ProfilesService } from '../services/profiles.service.ts';
 
 export interface AuthRoutesOptions {
   auth: Auth;
-  profiles: ProfilesService;
   publicUrl: string;
   rateLimitPerMinute: number;
   /** E-mails (reset and verification links) one address may be sent in any hour. */
@@ -71,15 +69,10 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 }
 
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions): void {
-  const { auth, profiles, publicUrl, rateLimitPerMinute, mailPerAddressPerHour } = options;
+  const { auth, publicUrl, rateLimitPerMinute, mailPerAddressPerHour } = options;
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // New accounts get their profile from Better Auth's user-created hook (auth.ts).
     const response = await auth.handler(toFetchRequest(request, publicUrl));
-    if (request.url.startsWith('/api/auth/sign-up/') && response.ok) {
-      // Created here rather than in a Better Auth hook so it never runs inside Better
-      // Auth's transaction (PGlite has one connection, and a nested one would deadlock).
-      const created = (await response.clone().json()) as { user?: { id?: string } };
-      if (created.user?.id) await profiles.createDefaultProfile(created.user.id);
-    }
     return sendFetchResponse(reply, response);
   };
   const limited = {

@@ -2,6 +2,7 @@ import { EmailSection } from './email-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { SignInMethodsSection } from './sign-in-methods-section.tsx';
 
 /**
  * Issue #17 §4 account settings. Each section is its own file and its own card, loading and
@@ -19,7 +20,7 @@ export function AccountPage() {
         <ProfileSection />
         <EmailSection />
         <PasswordSection />
-        {/* Sign-in methods section goes here (sign-in-methods-section.tsx). */}
+        <SignInMethodsSection />
         <SessionsSection />
       </div>
     </div>

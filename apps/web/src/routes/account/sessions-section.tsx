@@ -8,6 +8,7 @@ import {
   type AccountSession,
 } from '../../lib/account-api.ts';
 import { describeError } from '../../lib/api-client.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 import { AccountSection } from './account-section.tsx';
 import { secondaryButtonClass } from './account-styles.ts';
 import { describeSessionTime } from './session-time.ts';
@@ -15,6 +16,7 @@ import { describeSessionTime } from './session-time.ts';
 /** Issue #17 §4: signed-in sessions, with sign-out per session and everywhere else. */
 export function SessionsSection() {
   const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const sessions = useQuery({ queryKey: SESSIONS_QUERY_KEY, queryFn: fetchSessions });
   const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
   const revokeOne = useMutation({ mutationFn: revokeSession, onSettled: refresh });
@@ -62,7 +64,10 @@ export function SessionsSection() {
                 key={session.id}
                 session={session}
                 isBusy={isBusy}
-                onSignOut={() => revokeOne.mutate(session.id)}
+                // This device leaves the way the header's Sign Out does, back to the home page.
+                onSignOut={() =>
+                  session.isCurrent ? void signOut() : revokeOne.mutate(session.id)
+                }
               />
             ))}
           </ul>
@@ -118,17 +123,19 @@ function SessionRow({
           {describeSessionTime(session.signedInAt)}
         </p>
       </div>
-      {!session.isCurrent && (
-        <button
-          type="button"
-          disabled={isBusy}
-          onClick={onSignOut}
-          aria-label={`Sign out ${session.device}, last active ${describeSessionTime(session.lastActiveAt)}`}
-          className={secondaryButtonClass}
-        >
-          Sign out
-        </button>
-      )}
+      <button
+        type="button"
+        disabled={isBusy}
+        onClick={onSignOut}
+        aria-label={
+          session.isCurrent
+            ? 'Sign out of this device'
+            : `Sign out ${session.device}, last active ${describeSessionTime(session.lastActiveAt)}`
+        }
+        className={secondaryButtonClass}
+      >
+        Sign out
+      </button>
     </li>
   );
 }

@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
+import { SocialSignInButtons } from '../../components/social-sign-in/social-sign-in-buttons.tsx';
+import { useProviderError } from '../../components/social-sign-in/use-provider-error.ts';
 import { primaryButtonClass } from '../../components/form-styles.ts';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -17,6 +19,8 @@ export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const providerError = useProviderError('sign-in');
+  const [providerStartError, setProviderStartError] = useState<string | null>(null);
 
   const signIn = useMutation({
     mutationFn: async (input: SignInInput) => {
@@ -31,8 +35,14 @@ export function LoginPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setProviderStartError(null);
     signIn.mutate({ email: email.trim(), password });
   }
+
+  // One alert for the page: the latest attempt's failure, else the provider's return.
+  const alertMessage = signIn.isError
+    ? describeError(signIn.error, COPY.signInFailed)
+    : (providerStartError ?? providerError);
 
   return (
     <AuthCard
@@ -49,9 +59,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={handleSubmit} className="space-y-5">
-        <FormAlert
-          message={signIn.isError ? describeError(signIn.error, COPY.signInFailed) : null}
-        />
+        <FormAlert message={alertMessage} />
         <TextField
           id="email"
           label="Email"
@@ -79,6 +87,14 @@ export function LoginPage() {
           {signIn.isPending ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
+      <SocialSignInButtons
+        mode="sign-in"
+        returnTo={readReturnTo(location.state)}
+        onStartFailed={(message) => {
+          signIn.reset();
+          setProviderStartError(message);
+        }}
+      />
     </AuthCard>
   );
 }

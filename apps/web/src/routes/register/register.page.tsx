@@ -5,6 +5,8 @@ import { Link, Navigate } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FieldError } from '../../components/field-error.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
+import { SocialSignInButtons } from '../../components/social-sign-in/social-sign-in-buttons.tsx';
+import { useProviderError } from '../../components/social-sign-in/use-provider-error.ts';
 import { primaryButtonClass } from '../../components/form-styles.ts';
 import { PasswordChecklist } from '../../components/password-checklist.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
@@ -22,6 +24,8 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const providerError = useProviderError('sign-up');
+  const [providerStartError, setProviderStartError] = useState<string | null>(null);
 
   const signUp = useMutation({
     mutationFn: async (input: SignUpInput) => {
@@ -49,6 +53,7 @@ export function RegisterPage() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isFormValid) return;
+    setProviderStartError(null);
     signUp.mutate({ name: name.trim(), email: email.trim(), password });
   }
 
@@ -68,7 +73,11 @@ export function RegisterPage() {
     >
       <form onSubmit={handleSubmit} className="space-y-5">
         <FormAlert
-          message={signUp.isError ? describeError(signUp.error, COPY.registerFailed) : null}
+          message={
+            signUp.isError
+              ? describeError(signUp.error, COPY.registerFailed)
+              : (providerStartError ?? providerError)
+          }
         />
         <TextField
           id="name"
@@ -122,6 +131,14 @@ export function RegisterPage() {
         </button>
         <TermsNotice />
       </form>
+      <SocialSignInButtons
+        mode="sign-up"
+        returnTo="/dashboard"
+        onStartFailed={(message) => {
+          signUp.reset();
+          setProviderStartError(message);
+        }}
+      />
     </AuthCard>
   );
 }
