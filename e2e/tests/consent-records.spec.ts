@@ -44,4 +44,14 @@ test('a clinic records the consent’s channels, reference and end date, and the
   await expect(history.locator('p', { hasText: 'Consent:' })).toContainText(
     'Social media, Paid advertising · Ref. C-1042 · until Jun 30, 2099 · attested by Lumen Aesthetics',
   );
+
+  // Revoking asks why, then withdraws the video at once: no player, no download.
+  await history.getByRole('button', { name: /^Revoke consent for/ }).click();
+  await history.getByLabel('Why is the consent revoked?', { exact: false }).fill('Patient asked');
+  await history.getByRole('button', { name: 'Revoke and withdraw' }).click();
+  await expect(
+    history.getByText(/^Withdrawn: consent revoked on \d{4}-\d{2}-\d{2}\.$/),
+  ).toBeVisible();
+  await expect(history.getByRole('link', { name: /^Download / })).toHaveCount(0);
+  await expect(history.getByRole('button', { name: /^Play / })).toHaveCount(0);
 });

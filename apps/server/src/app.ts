@@ -162,6 +162,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await registerVideosRoutes(app, {
       auth: deps.auth,
       videos: deps.videoPipeline.videos,
+      consents: deps.videoPipeline.consents,
+      consent: deps.videoPipeline.consent,
       storage: deps.videoPipeline.storage,
       progress: deps.videoPipeline.progress,
     });
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     registerPublicApiRoutes(app, {
       apiKeys: deps.publicApi.apiKeys,
       apiVideos: deps.publicApi.apiVideos,
+      consent: deps.videoPipeline.consent,
       profiles: deps.profiles,
       signer: deps.publicApi.signer,
       storage: deps.videoPipeline.storage,

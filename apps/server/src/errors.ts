@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   missing_image: 400,
   consent_required: 400,
   invalid_consent: 422,
+  consent_revoked: 410,
+  consent_expired: 410,
   invalid_webhook_url: 400,
   invalid_cursor: 400,
   idempotency_conflict: 409,

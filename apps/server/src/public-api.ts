@@ -85,6 +85,11 @@ export function openPublicApi(
     },
   });
   pipeline.renderJobs.onVideoFinished((row) => webhooks.videoFinished(row));
+  const videoRows = new VideosRepository(db);
+  pipeline.consent.onRevoked(async (consent) => {
+    const row = await videoRows.findById(consent.video_id);
+    if (row) await webhooks.consentRevoked(row, consent);
+  });
   webhooks.start(WEBHOOK_POLL_MS);
   return {
     apiKeys: new ApiKeysService(new ApiKeysRepository(db)),

@@ -13,6 +13,7 @@ import type { VideoRenderer } from './jobs/renderer.ts';
 import type { Runtime } from './runtime.ts';
 import { BrandService } from './services/brand.service.ts';
 import { ProfilePhotoService } from './services/profile-photo.service.ts';
+import { ConsentService } from './services/consent.service.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
 import { LocalKeptFiles } from './storage/local-kept-files.ts';
@@ -24,6 +25,8 @@ export interface VideoPipeline {
   videos: VideosService;
   /** Each video's consent record (issue #18 §1), shown with it everywhere. */
   consents: ConsentRecordsRepository;
+  /** Revoking a consent withdraws its video. */
+  consent: ConsentService;
   /** The brand kit: its logo is checked like a video's, and API renders apply it. */
   brand: BrandService;
   /** The member's profile photo: checked like a logo, kept beside the logos. */
@@ -110,6 +113,7 @@ export async function openVideoPipeline(
     (videoId, error) => adapters.log.error({ videoId, err: error }, 'render job crashed'),
   );
   videos.attachQueue(queue);
+  const consent = new ConsentService({ consents, videos, log: adapters.log });
   // Scratch folders only ever hold a running job's files; none survive a restart.
   await rm(scratchRoot, { recursive: true, force: true });
   const recover = async (atStart: boolean) => {
@@ -133,6 +137,7 @@ export async function openVideoPipeline(
   return {
     videos,
     consents,
+    consent,
     brand,
     profilePhotos,
     renderJobs,

@@ -148,3 +148,15 @@ export const apiConsentRecordSchema = z
   })
   .meta({ id: 'ConsentRecord' });
 export type ApiConsentRecord = z.infer<typeof apiConsentRecordSchema>;
+
+/** POST /api/videos/:id/consent/revoke and POST /api/v1/videos/{id}/consent/revoke. */
+export const consentRevokeRequestSchema = z
+  .strictObject({
+    reason: plainLine('The reason', 'Say why the consent is revoked.')
+      .trim()
+      .min(1, 'Say why the consent is revoked.')
+      .max(500, 'The reason can be at most 500 characters.')
+      .describe('Why the patient (or the clinic) withdrew the consent; kept with the record.'),
+  })
+  .meta({ id: 'ConsentRevokeRequest' });
+export type ConsentRevokeRequest = z.infer<typeof consentRevokeRequestSchema>;

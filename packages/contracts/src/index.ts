@@ -168,6 +168,7 @@ export {
   apiConsentInputSchema,
   apiConsentRecordSchema,
   consentRecordSchema,
+  consentRevokeRequestSchema,
   isConsentChannel,
   normalizeConsentChannels,
   parseConsentChannelList,
@@ -178,6 +179,7 @@ export {
   type ApiConsentRecord,
   type ConsentChannel,
   type ConsentRecord,
+  type ConsentRevokeRequest,
 } from './consent.ts';
 export {
   ACCOUNT_EMAIL_COPY,

@@ -69,7 +69,9 @@ const generateFields = {
     // z.url() lets a NUL or a line break through in the path; the database would not.
     .refine(...noControlCharacters('webhook_url', { multiline: false }))
     .optional()
-    .describe('Receives video.completed or video.failed. Must be https and publicly reachable.'),
+    .describe(
+      'Receives video.completed, video.failed and video.consent_revoked. Must be https and publicly reachable.',
+    ),
   consent_attested: z
     .literal(true, {
       error: 'consent_attested must be true: the patient authorized marketing use of these photos',
@@ -271,7 +273,11 @@ export const apiErrorSchema = z
     },
   });
 
-export const API_WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed'] as const;
+export const API_WEBHOOK_EVENT_TYPES = [
+  'video.completed',
+  'video.failed',
+  'video.consent_revoked',
+] as const;
 
 export const apiWebhookEventSchema = z
   .object({

@@ -59,4 +59,25 @@ export class ConsentRecordsRepository {
       .execute();
     return new Map(rows.map((row) => [row.video_id, row]));
   }
+
+  /**
+   * Marks a video's consent revoked, once: of two revocations at once exactly one changes the
+   * row; the other (and any later one) gets undefined.
+   */
+  revoke(
+    videoId: string,
+    revocation: { reason: string; byUserId: string; at: Date },
+  ): Promise<ConsentRow | undefined> {
+    return this.db
+      .updateTable('consent_records')
+      .set({
+        revoked_at: revocation.at,
+        revoked_reason: revocation.reason,
+        revoked_by_user_id: revocation.byUserId,
+      })
+      .where('video_id', '=', videoId)
+      .where('revoked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
 }

@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)('consent records on %s', (kind) => {
   const renderer = new FakeRenderer();
 
   beforeAll(async () => {
-    test = await openTestRuntime(kind);
+    test = await openTestRuntime(kind, { WEBHOOK_ALLOW_LOOPBACK: 'true' });
     pipeline = await openVideoPipeline(test.config, test.runtime, {
       renderer,
       inspector,
@@ -350,5 +350,141 @@ describe.each(DATABASE_KINDS)('consent records on %s', (kind) => {
         message: 'consent must be a JSON object, e.g. {"channels":["website","social"]}.',
       },
     });
+  });
+
+  async function completed(cookie: string, id: string) {
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.inject({ method: 'GET', url: `/api/videos/${id}`, headers: { cookie } })
+          ).json<{ status: string }>().status,
+      )
+      .toBe('completed');
+  }
+
+  function revoke(cookie: string, id: string, payload: unknown) {
+    return app.inject({
+      method: 'POST',
+      url: `/api/videos/${id}/consent/revoke`,
+      headers: { cookie, origin: ORIGIN },
+      payload: payload as object,
+    });
+  }
+
+  it('revokes a consent once: the video is withdrawn at once, downloads answer 410', async () => {
+    const account = await clinic();
+    const id = (await postForm(account.cookie, { consentChannels: 'website' })).json<{
+      id: string;
+    }>().id;
+    await completed(account.cookie, id);
+    const download = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/videos/${id}/download`,
+        headers: { cookie: account.cookie },
+      });
+    expect((await download()).statusCode).toBe(200);
+
+    // No reason, or another clinic: refused, nothing changes.
+    expect((await revoke(account.cookie, id, {})).statusCode).toBe(400);
+    const stranger = await clinic();
+    const foreign = await revoke(stranger.cookie, id, { reason: 'Patient asked' });
+    expect(foreign.statusCode).toBe(404);
+    expect((await stored(id))?.revoked_at).toBeNull();
+
+    const revoked = await revoke(account.cookie, id, { reason: '  Patient withdrew consent  ' });
+    expect(revoked.statusCode).toBe(200);
+    const revokedAt = revoked.json<{ consent: { revokedAt: string | null } }>().consent.revokedAt;
+    expect(revokedAt).not.toBeNull();
+    expect(await stored(id)).toMatchObject({
+      revoked_reason: 'Patient withdrew consent',
+      revoked_by_user_id: account.userId,
+    });
+
+    const after = await download();
+    expect(after.statusCode).toBe(410);
+    expect(after.json()).toMatchObject({
+      error: {
+        code: 'consent_revoked',
+        message: `This video was withdrawn: the patient's consent was revoked on ${revokedAt!.slice(0, 10)}.`,
+      },
+    });
+    const thumbnail = await app.inject({
+      method: 'GET',
+      url: `/api/videos/${id}/thumbnail`,
+      headers: { cookie: account.cookie },
+    });
+    expect(thumbnail.statusCode).toBe(410);
+
+    const again = await revoke(account.cookie, id, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect((await stored(id))?.revoked_reason).toBe('Patient withdrew consent');
+  });
+
+  it('revokes through the API: signed links answer 410 and the webhook gets video.consent_revoked', async () => {
+    const account = await clinic();
+    const accepted = await postApi(account.key, {
+      webhook_url: 'http://127.0.0.1:9/hooks',
+      consent: { channels: ['website'] },
+    });
+    const id = accepted.json<{ id: string }>().id;
+    await completed(account.cookie, id);
+    const video = await app.inject({
+      method: 'GET',
+      url: `/api/v1/videos/${id}`,
+      headers: { authorization: `Bearer ${account.key}` },
+    });
+    const link = new URL(video.json<{ download_url: string }>().download_url);
+    expect((await app.inject({ method: 'GET', url: link.pathname + link.search })).statusCode).toBe(
+      200,
+    );
+
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `/api/v1/videos/${id}/consent/revoke`,
+      headers: { authorization: `Bearer ${account.key}` },
+      payload: { reason: 'Patient asked by e-mail' },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json<{ consent: { revoked_at: string | null } }>().consent.revoked_at).not.toBe(
+      null,
+    );
+    const signed = await app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(signed.statusCode).toBe(410);
+    expect(signed.json()).toMatchObject({ error: { code: 'consent_revoked' } });
+
+    const events = await test.runtime.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['event_type', 'payload'])
+      .where('video_id', '=', id)
+      .execute();
+    const event = events.find((entry) => entry.event_type === 'video.consent_revoked');
+    expect(event).toBeDefined();
+    expect(JSON.parse(event!.payload)).toMatchObject({
+      type: 'video.consent_revoked',
+      data: { id, consent: { revoked_at: expect.any(String) as unknown } },
+    });
+  });
+
+  it('withdraws a video whose consent has ended when it is next asked for', async () => {
+    const account = await clinic();
+    const id = (await postForm(account.cookie, { consentExpiresAt: '2099-01-01' })).json<{
+      id: string;
+    }>().id;
+    await completed(account.cookie, id);
+    // The consent ran out (the clock moved on).
+    await test.runtime.database.db
+      .updateTable('consent_records')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('video_id', '=', id)
+      .execute();
+    const download = await app.inject({
+      method: 'GET',
+      url: `/api/videos/${id}/download`,
+      headers: { cookie: account.cookie },
+    });
+    expect(download.statusCode).toBe(410);
+    expect(download.json()).toMatchObject({ error: { code: 'consent_expired' } });
   });
 });

@@ -9,6 +9,7 @@ import {
   apiVideoListSchema,
   apiVideoSchema,
   apiWebhookEventSchema,
+  consentRevokeRequestSchema,
 } from '@glowreel/contracts';
 import { z } from 'zod';
 
@@ -163,6 +164,35 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
           },
         },
       },
+      '/api/v1/videos/{id}/consent/revoke': {
+        post: {
+          operationId: 'revokeConsent',
+          summary: 'Revoke the patient’s consent: the video is withdrawn at once',
+          description:
+            'Marks the consent recorded with the video revoked, with the reason. From then on its download and thumbnail links answer 410 consent_revoked, and the video’s webhook_url receives video.consent_revoked.',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: refOf(consentRevokeRequestSchema, 'input') },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'The video, its consent now revoked.',
+              headers: rateLimitHeaders,
+              content: { 'application/json': { schema: refOf(apiVideoSchema, 'output') } },
+            },
+            '400': errorResponse('bad_request: the reason is missing.'),
+            '401': errorResponse('Missing, malformed, unknown or revoked API key.'),
+            '404': errorResponse('not_found: no video with this id in your account.'),
+            '409': errorResponse(
+              'conflict: the consent was already revoked, or the video was made before consent records.',
+            ),
+            '429': errorResponse('rate_limited.'),
+          },
+        },
+      },
       '/api/v1/videos/{id}/download': signedFilePath(
         'The MP4 (H.264, yuv420p, faststart).',
         'video/mp4',
@@ -175,7 +205,8 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
     webhooks: {
       videoEvent: {
         post: {
-          summary: 'video.completed or video.failed, sent to the webhook_url of the request',
+          summary:
+            'video.completed, video.failed or video.consent_revoked, sent to the webhook_url of the request',
           description:
             'Signed with your account’s webhook secret (Developers section): the Webhook-Signature header is t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">. Answer with any 2xx within 10 seconds; otherwise the event is retried with growing delays, seven tries over about an hour.',
           parameters: [
@@ -229,6 +260,10 @@ function signedFilePath(description: string, contentType: string) {
         '206': { description: 'A byte range of the file (Range requests).' },
         '403': { description: 'The link is invalid or has expired.' },
         '404': { description: 'No finished video with this id.' },
+        '410': {
+          description:
+            "consent_revoked or consent_expired: the patient's consent was revoked or has ended, so the video is withdrawn.",
+        },
       },
     },
   };

@@ -1,6 +1,7 @@
 import {
   FREE_PLAN_API_REQUESTS_PER_MINUTE,
   apiVideoListQuerySchema,
+  consentRevokeRequestSchema,
   findPlan,
 } from '@glowreel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,8 @@ import type { ProfilesService } from '../services/profiles.service.ts';
 import type { UrlSigner } from '../services/url-signer.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
+import type { ConsentService } from '../services/consent.service.ts';
+import { parseJsonObjectBody } from './parse-body.ts';
 import { consentFromApi } from './consent-input.ts';
 import { parseGenerateRequest } from './public-api-input.ts';
 import { streamStoredFile } from './range.ts';
@@ -18,6 +21,7 @@ import { streamStoredFile } from './range.ts';
 export interface PublicApiRoutesOptions {
   apiKeys: ApiKeysService;
   apiVideos: ApiVideosService;
+  consent: ConsentService;
   profiles: ProfilesService;
   signer: UrlSigner;
   storage: VideoStorage;
@@ -153,4 +157,14 @@ export function registerPublicApiRoutes(
     const userId = await authorize(request, reply);
     return apiVideos.get(userId, request.params.id);
   });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/videos/:id/consent/revoke',
+    async (request, reply) => {
+      const userId = await authorize(request, reply);
+      const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
+      await options.consent.revoke(userId, request.params.id, reason);
+      return apiVideos.get(userId, request.params.id);
+    },
+  );
 }

@@ -3,6 +3,7 @@ import {
   BRAND_LIMITS,
   TYPEFACES,
   accentColorSchema,
+  consentRevokeRequestSchema,
   invalidTemplateMessage,
   isTemplate,
   plainLine,
@@ -16,7 +17,11 @@ import type { ProgressBus } from '../jobs/progress-bus.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import { GENERATE_COPY } from '../services/video-copy.ts';
 import type { VideosService } from '../services/videos.service.ts';
+import type { ConsentRecordsRepository } from '../db/consent-records.repository.ts';
+import type { ConsentService } from '../services/consent.service.ts';
+import { consentWithdrawal } from '../services/consent-records.ts';
 import { consentFromForm } from './consent-input.ts';
+import { parseJsonObjectBody } from './parse-body.ts';
 import { readMultipartBody } from './multipart-body.ts';
 import { streamStoredFile } from './range.ts';
 import { findSessionUserId, requireUserId } from './session.ts';
@@ -27,6 +32,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export interface VideosRoutesOptions {
   auth: Auth;
   videos: VideosService;
+  consents: ConsentRecordsRepository;
+  consent: ConsentService;
   storage: VideoStorage;
   progress: ProgressBus;
 }
@@ -160,7 +167,7 @@ export async function registerVideosRoutes(
   app: FastifyInstance,
   options: VideosRoutesOptions,
 ): Promise<void> {
-  const { auth, videos, storage, progress } = options;
+  const { auth, videos, consents, consent: consentService, storage, progress } = options;
   await app.register(fastifyMultipart, {
     // Four files at most: a composite or a before and an after photo, and the clinic's logo
     // (one more than a valid form sends, so "composite and pair at once" gets its own answer).
@@ -227,6 +234,13 @@ export async function registerVideosRoutes(
     );
   });
 
+  app.post<{ Params: { id: string } }>('/api/videos/:id/consent/revoke', async (request) => {
+    const userId = await requireUserId(auth, request);
+    const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
+    await consentService.revoke(userId, request.params.id, reason);
+    return videos.getVideo(userId, request.params.id);
+  });
+
   type StoredRequest = FastifyRequest<{ Params: { id: string }; Querystring: { inline?: string } }>;
   const sendStored = async (
     request: StoredRequest,
@@ -238,6 +252,9 @@ export async function registerVideosRoutes(
     const key = kind === 'video' ? row.video_key : row.thumbnail_key;
     if (row.status !== 'completed' || !key)
       throw new AppError('not_found', 'This video is not ready yet.');
+    // Withdrawn from the moment its consent is revoked or ends (issue #18 §1).
+    const withdrawal = consentWithdrawal(await consents.findForVideo(row.id), new Date());
+    if (withdrawal) throw new AppError(withdrawal.code, withdrawal.message);
     return streamStoredFile(request, reply, storage, key, {
       contentType: kind === 'video' ? 'video/mp4' : 'image/jpeg',
       // The player streams inline; the download link saves a file named after the title.

@@ -13,7 +13,7 @@ import type { VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import { toApiVideo } from './api-video-view.ts';
 import type { BrandService } from './brand.service.ts';
-import type { ConsentAttestation } from './consent-records.ts';
+import { consentWithdrawal, type ConsentAttestation } from './consent-records.ts';
 import type { UrlSigner } from './url-signer.ts';
 import type { VideosService } from './videos.service.ts';
 
@@ -175,6 +175,9 @@ export class ApiVideosService {
     if (!row || row.status !== 'completed' || !key) {
       throw new AppError('not_found', 'No finished video with this id.');
     }
+    // A signed link stops working the moment the consent is revoked or ends (issue #18 §1).
+    const withdrawal = consentWithdrawal(await this.deps.consents.findForVideo(row.id), this.now());
+    if (withdrawal) throw new AppError(withdrawal.code, withdrawal.message);
     return { key, title: row.title };
   }
 

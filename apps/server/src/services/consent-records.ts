@@ -88,3 +88,27 @@ export function toApiConsentRecord(row: ConsentRow): ApiConsentRecord {
     revoked_at: record.revokedAt,
   };
 }
+
+/**
+ * Whether a video may still be handed out under its consent (issue #18 §1): a revoked or
+ * expired consent withdraws it. Videos made before consent records are not withdrawn.
+ */
+export function consentWithdrawal(
+  consent: ConsentRow | null | undefined,
+  now: Date,
+): { code: 'consent_revoked' | 'consent_expired'; message: string } | null {
+  if (!consent) return null;
+  if (consent.revoked_at) {
+    return {
+      code: 'consent_revoked',
+      message: `This video was withdrawn: the patient's consent was revoked on ${consent.revoked_at.toISOString().slice(0, 10)}.`,
+    };
+  }
+  if (consent.expires_at && consent.expires_at.getTime() <= now.getTime()) {
+    return {
+      code: 'consent_expired',
+      message: `This video was withdrawn: the patient's consent ended on ${new Date(consent.expires_at.getTime() - 1).toISOString().slice(0, 10)}.`,
+    };
+  }
+  return null;
+}

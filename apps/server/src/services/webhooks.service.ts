@@ -4,7 +4,7 @@ import type { VideoRow } from '../db/videos.repository.ts';
 import type { WebhookDeliveryRow, WebhooksRepository } from '../db/webhooks.repository.ts';
 import type { WebhookSender } from '../webhooks/webhook-sender.ts';
 import { signWebhook } from '../webhooks/webhook-signature.ts';
-import type { ConsentRecordsRepository } from '../db/consent-records.repository.ts';
+import type { ConsentRecordsRepository, ConsentRow } from '../db/consent-records.repository.ts';
 import { toApiVideo } from './api-video-view.ts';
 import type { UrlSigner } from './url-signer.ts';
 
@@ -76,13 +76,31 @@ export class WebhooksService {
 
   /** Queues the event for a finished video that asked for one; delivery starts at once. */
   async videoFinished(row: VideoRow): Promise<void> {
-    if (!row.webhook_url || row.status === 'processing') return;
+    if (row.status === 'processing' || !row.webhook_url) return;
+    await this.queueEvent(
+      row,
+      row.status === 'completed' ? 'video.completed' : 'video.failed',
+      await this.deps.consents.findForVideo(row.id),
+    );
+  }
+
+  /** Tells the API client that asked for a video that its consent was revoked (issue #18). */
+  async consentRevoked(row: VideoRow, consent: ConsentRow): Promise<void> {
+    await this.queueEvent(row, 'video.consent_revoked', consent);
+  }
+
+  private async queueEvent(
+    row: VideoRow,
+    type: ApiWebhookEvent['type'],
+    consent: ConsentRow | undefined,
+  ): Promise<void> {
+    if (!row.webhook_url) return;
     const now = this.now();
     const event: ApiWebhookEvent = {
       id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
-      type: row.status === 'completed' ? 'video.completed' : 'video.failed',
+      type,
       created: Math.floor(now.getTime() / 1000),
-      data: toApiVideo(row, await this.deps.consents.findForVideo(row.id), {
+      data: toApiVideo(row, consent, {
         signer: this.deps.signer,
         publicUrl: this.deps.publicUrl,
         now,

@@ -138,6 +138,13 @@ export async function createVideo(input: CreateVideoInput): Promise<VideoRecord>
   return parseVideoRecord(payload);
 }
 
+/** Revokes the patient's consent for a video (issue #18 §1): the video is withdrawn at once. */
+export async function revokeConsent(id: string, reason: string): Promise<VideoRecord> {
+  return parseVideoRecord(
+    await requestJson('POST', `/api/videos/${encodeURIComponent(id)}/consent/revoke`, { reason }),
+  );
+}
+
 export async function fetchVideo(id: string): Promise<VideoRecord> {
   return parseVideoRecord(await requestJson('GET', `/api/videos/${encodeURIComponent(id)}`));
 }

@@ -1,6 +1,8 @@
 import { Download, Film, Play } from 'lucide-react';
 import { inlineVideoUrl, type VideoRecord, type VideoStatus } from '../../lib/videos-api.ts';
 import { ConsentSummary } from './consent-summary.tsx';
+import { withdrawalOf } from './consent-withdrawal.ts';
+import { RevokeConsentForm } from './revoke-consent-form.tsx';
 
 const STATUS_BADGES: Record<VideoStatus, { label: string; className: string }> = {
   completed: { label: 'Completed', className: 'bg-brand-100 text-brand-800' },
@@ -19,12 +21,14 @@ interface VideoHistoryItemProps {
 /** One history card: thumbnail or placeholder, title, date, status, and play/download when done. */
 export function VideoHistoryItem({ video, isPlaying, onPlay }: VideoHistoryItemProps) {
   const badge = STATUS_BADGES[video.status];
-  const isPlayable = video.status === 'completed' && video.downloadUrl !== null;
+  const withdrawal = withdrawalOf(video.consent, new Date());
+  const isPlayable =
+    video.status === 'completed' && video.downloadUrl !== null && withdrawal === null;
 
   return (
     <li className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-video bg-slate-100">
-        {isPlaying && video.downloadUrl ? (
+        {isPlaying && isPlayable && video.downloadUrl ? (
           <video
             controls
             autoPlay
@@ -33,7 +37,7 @@ export function VideoHistoryItem({ video, isPlaying, onPlay }: VideoHistoryItemP
             aria-label={`Playing: ${video.title}`}
             className="size-full bg-slate-900 object-contain"
           />
-        ) : video.thumbnailUrl ? (
+        ) : video.thumbnailUrl && withdrawal === null ? (
           <img src={video.thumbnailUrl} alt="" className="size-full object-cover" />
         ) : (
           <div className="flex size-full items-center justify-center text-slate-400">
@@ -55,6 +59,10 @@ export function VideoHistoryItem({ video, isPlaying, onPlay }: VideoHistoryItemP
           {video.status === 'processing' && ` · ${video.progress}%`}
         </p>
         <ConsentSummary consent={video.consent} />
+        {withdrawal && <p className="text-sm font-medium text-accent-700">{withdrawal}</p>}
+        {video.consent && withdrawal === null && (
+          <RevokeConsentForm videoId={video.id} title={video.title} />
+        )}
         {video.status === 'failed' && video.errorMessage && (
           <p className="text-sm text-accent-700">{video.errorMessage}</p>
         )}

@@ -1,0 +1,48 @@
+import type { ConsentRecordsRepository, ConsentRow } from '../db/consent-records.repository.ts';
+import { AppError } from '../errors.ts';
+import type { VideosService } from './videos.service.ts';
+
+export interface ConsentServiceDependencies {
+  consents: ConsentRecordsRepository;
+  videos: Pick<VideosService, 'requireOwnVideo'>;
+  log: { error: (details: object, message: string) => void };
+  now?: () => Date;
+}
+
+/** Revoking a video's consent (issue #18 §1): the video is withdrawn from then on. */
+export class ConsentService {
+  private readonly revokedListeners: ((consent: ConsentRow) => Promise<void>)[] = [];
+
+  constructor(private readonly deps: ConsentServiceDependencies) {}
+
+  /** Called once per revocation that took effect (the public API's webhook). */
+  onRevoked(listener: (consent: ConsentRow) => Promise<void>): void {
+    this.revokedListeners.push(listener);
+  }
+
+  async revoke(userId: string, videoId: string, reason: string): Promise<ConsentRow> {
+    await this.deps.videos.requireOwnVideo(userId, videoId); // 404 for anyone else's
+    const existing = await this.deps.consents.findForVideo(videoId);
+    if (!existing) {
+      throw new AppError(
+        'conflict',
+        'This video was made before consent records were kept, so there is no consent to revoke. Delete the video instead.',
+      );
+    }
+    const at = (this.deps.now ?? (() => new Date()))();
+    const revoked = await this.deps.consents.revoke(videoId, { reason, byUserId: userId, at });
+    if (!revoked) {
+      throw new AppError(
+        'conflict',
+        `The consent for this video was already revoked on ${existing.revoked_at?.toISOString().slice(0, 10) ?? 'an earlier day'}.`,
+      );
+    }
+    for (const listener of this.revokedListeners) {
+      // A listener's failure (a webhook queue) never undoes or hides the revocation.
+      await listener(revoked).catch((error: unknown) =>
+        this.deps.log.error({ videoId, err: error }, 'consent revoked listener failed'),
+      );
+    }
+    return revoked;
+  }
+}
