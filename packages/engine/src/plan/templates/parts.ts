@@ -5,7 +5,10 @@ import { faceMotionAt } from '../../motion/face-motion-schedule.ts';
 import { easeInOutCubic, easeOutCubic, progress } from '../easing.ts';
 import { frameSlot, narrowestView, pushIn, type Framing } from '../framing.ts';
 import { computeLayout, type Layout } from '../layout.ts';
+import { fitSceneTexts, type FittedBlock, type FittedTexts } from '../fitted-texts.ts';
 import type { Scene } from '../scene.ts';
+import { motionSpans, proofStartOf, type MotionSpans } from './beats.ts';
+import { facesOnFrame, placeBlock, type Anchor } from './place-text.ts';
 import {
   phasesFor,
   type FrameState,
@@ -33,6 +36,10 @@ export interface TemplateContext {
   pair: Record<PanelName, Framing>;
   /** The whole frame, close on the treated area. */
   detail: Framing;
+  /** Every text fitted to its slot, once per scene. */
+  texts: FittedTexts;
+  /** When each panel's face moves in this template. */
+  spans: MotionSpans;
 }
 
 const contexts = new WeakMap<Scene, TemplateContext>();
@@ -51,10 +58,11 @@ export function templateContext(scene: Scene): TemplateContext {
       sourceScale: scene.sourceScale,
     });
   const detailSubject = scene.treatedArea ?? scene.subject;
+  const phases = phasesFor(scene);
   const context: TemplateContext = {
     scene,
     layout,
-    phases: phasesFor(scene),
+    phases,
     full: frameSlot({
       slot: layout.frame,
       subject: scene.subject,
@@ -68,15 +76,23 @@ export function templateContext(scene: Scene): TemplateContext {
       after: frame(layout.pair.after, scene.subject, CLOSE_UP),
     },
     detail: frame(layout.frame, detailSubject, DETAIL),
+    texts: fitSceneTexts(scene, layout),
+    spans: motionSpans(scene.template, phases),
   };
   contexts.set(scene, context);
   return context;
 }
 
-export function faceAt(scene: Scene, which: PanelName, t: number): PanelState['face'] {
+/** The face's motion at t, within the span the template gives this panel. */
+export function faceAt(context: TemplateContext, which: PanelName, t: number): PanelState['face'] {
+  const { scene, phases, spans } = context;
   const motion = scene.faceMotion[which];
   if (!motion) return null;
-  const timing = { motionSpeed: scene.motionSpeed, endCardStart: phasesFor(scene).endCardStart };
+  const timing = {
+    motionSpeed: scene.motionSpeed,
+    endCardStart: phases.endCardStart,
+    span: spans[which],
+  };
   return faceMotionAt(motion.kind, which, timing, t);
 }
 
@@ -101,7 +117,7 @@ export function panel(
       narrowestView(framing.rect.width, scene.sourceScale),
     ),
     clip: clip ?? framing.rect,
-    face: faceAt(scene, which, t),
+    face: faceAt(context, which, t),
   };
 }
 
@@ -116,144 +132,31 @@ export function window(t: number, start: number, end: number, fade = 0.25): numb
   return Math.min(progress(t, start, start + fade), 1 - progress(t, end - fade, end));
 }
 
-/** Rough advance of a character, for wrapping before the painter measures exactly. */
-function estimateWidth(text: string, fontSize: number, weight: 400 | 700): number {
-  return text.length * fontSize * (weight === 700 ? 0.56 : 0.5);
-}
-
-function wrapPhrases(phrases: string[], width: number, size: number, weight: 400 | 700): string[] {
-  const lines: string[] = [];
-  for (const phrase of phrases) {
-    let line: string | undefined;
-    for (const word of phrase.split(/\s+/).filter(Boolean)) {
-      if (line !== undefined && estimateWidth(`${line} ${word}`, size, weight) <= width)
-        line = `${line} ${word}`;
-      else {
-        if (line !== undefined) lines.push(line);
-        line = word;
-      }
-    }
-    if (line !== undefined) lines.push(line);
-  }
-  return lines;
-}
-
-/** Greedy word wrap into at most `maxLines`, shrinking (never growing) until it fits. */
-export function wrapText(
-  text: string,
-  width: number,
-  designSize: number,
-  minSize: number,
-  maxLines: number,
-  weight: 400 | 700,
-): { lines: string[]; fontSize: number } {
-  // A title in parts ("Lip filler · 2 weeks") breaks between its parts, never leaving a "·"
-  // at the edge of a line.
-  const phrases = text.split(/\s+·\s+/).filter(Boolean);
-  for (let size = designSize; ; size = Math.max(minSize, Math.floor(size * 0.92))) {
-    const oneLine = phrases.join(' · ');
-    const lines: string[] =
-      estimateWidth(oneLine, size, weight) <= width
-        ? [oneLine]
-        : wrapPhrases(phrases, width, size, weight);
-    const fits =
-      lines.length <= maxLines && lines.every((line) => estimateWidth(line, size, weight) <= width);
-    if (fits) return { lines, fontSize: size };
-    if (size === minSize) {
-      // Nothing is dropped: what does not fit goes on the last line, which the painter
-      // squeezes into the width.
-      const kept = lines.slice(0, maxLines - 1);
-      kept.push(lines.slice(maxLines - 1).join(' '));
-      return { lines: kept, fontSize: size };
-    }
-  }
-}
-
-/** Where the before face is on the frame in each shown panel (text keeps off faces). */
-export function facesOnFrame(context: TemplateContext, panels: PanelState[]): Rect[] {
-  const face = context.scene.faceBox;
-  if (!face) return [];
-  return panels.map((shown) => {
-    const scale = shown.rect.width / shown.view.width;
-    return {
-      x: shown.rect.x + (face.x - shown.view.x) * scale,
-      y: shown.rect.y + (face.y - shown.view.y) * scale,
-      width: face.width * scale,
-      height: face.height * scale,
-    };
-  });
-}
-
-function overlapArea(a: Rect, b: Rect): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
-}
-
-/**
- * The top of a block of `height` inside the safe area: the first of `preferred` ('top',
- * 'seam' of a stacked pair, 'bottom') that covers the least of the faces.
- */
-export function placeBlock(
-  context: TemplateContext,
-  height: number,
-  faces: Rect[],
-  preferred: ('top' | 'seam' | 'bottom')[],
-): number {
-  const { safe, pair } = context.layout;
-  const at = {
-    top: safe.y,
-    seam: pair.axis === 'y' ? pair.after.y - height / 2 : safe.y,
-    bottom: safe.y + safe.height - height,
-  };
-  let best = at[preferred[0]!];
-  let bestOverlap = Infinity;
-  for (const place of preferred) {
-    const y = Math.min(Math.max(at[place], safe.y), safe.y + safe.height - height);
-    const band = { x: safe.x, y, width: safe.width, height };
-    const overlap = faces.reduce((sum, face) => sum + overlapArea(band, face), 0);
-    if (overlap < bestOverlap - 1) {
-      best = y;
-      bestOverlap = overlap;
-    }
-  }
-  return best;
-}
-
-/** A text block across the safe area's width, with its top at `y` (kept inside the area). */
-export function textBlock(
+/** A fitted block as a text box centred across the safe area, its top at `y`. */
+export function textBox(
   context: TemplateContext,
   role: TextRole,
-  text: string,
+  block: FittedBlock,
   y: number,
   opacity: number,
-  options: { size: number; weight: 400 | 700; maxLines: number; band: boolean },
+  plate: boolean,
 ): TextState {
-  const { safe, type } = context.layout;
-  const inner = role === 'hook' ? safe.width * 0.92 : safe.width;
-  const { lines, fontSize } = wrapText(
-    text,
-    inner,
-    options.size,
-    type.body,
-    options.maxLines,
-    options.weight,
-  );
-  const height = blockHeight(lines.length, fontSize);
-  const top = Math.min(Math.max(y, safe.y), safe.y + safe.height - height);
+  const { safe } = context.layout;
+  const top = Math.min(Math.max(y, safe.y), safe.y + safe.height - block.height);
   return {
     role,
-    lines,
-    box: { x: safe.x + (safe.width - inner) / 2, y: top, width: inner, height },
-    fontSize,
-    weight: options.weight,
+    lines: block.lines,
+    box: {
+      x: safe.x + (safe.width - block.width) / 2,
+      y: top,
+      width: block.width,
+      height: block.height,
+    },
+    fontSize: block.fontSize,
+    weight: block.weight,
     opacity,
-    band: options.band,
+    backing: plate ? 'plate' : 'band',
   };
-}
-
-function blockHeight(lines: number, fontSize: number): number {
-  return lines * fontSize * 1.2 + fontSize * 0.5;
 }
 
 /** The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces. */
@@ -261,14 +164,16 @@ export function hookText(
   context: TemplateContext,
   opacity: number,
   panels: PanelState[],
-  preferred: ('top' | 'seam' | 'bottom')[] = ['top', 'bottom'],
+  preferred: Anchor[] = ['top', 'bottom'],
 ): TextState {
-  const { scene, layout } = context;
-  const text = scene.branding.treatmentTitle ?? 'Before & after';
-  const style = { size: layout.type.hook, weight: 700 as const, maxLines: 2, band: true };
-  const draft = textBlock(context, 'hook', text, layout.safe.y, opacity, style);
-  const y = placeBlock(context, draft.box.height, facesOnFrame(context, panels), preferred);
-  return { ...draft, box: { ...draft.box, y } };
+  const block = context.texts.hook;
+  const { y, plate } = placeBlock(
+    context.layout,
+    block,
+    facesOnFrame(context.scene, panels),
+    preferred,
+  );
+  return textBox(context, 'hook', block, y, opacity, plate);
 }
 
 /**
@@ -280,36 +185,28 @@ export function footerTexts(
   panels: PanelState[],
   opacity: { handle: number; caption: number },
 ): TextState[] {
-  const { scene, layout } = context;
-  const size = layout.type.body;
-  const faces = facesOnFrame(context, panels);
+  const { layout, texts } = context;
+  const faces = facesOnFrame(context.scene, panels);
   // A stacked pair leaves text only the seam between the faces: the caption alone, one line.
-  const stackedPair = panels.length === 2 && layout.pair.axis === 'y';
-  const caption = textBlock(context, 'caption', scene.branding.disclosure, 0, opacity.caption, {
-    size,
-    weight: 400,
-    maxLines: stackedPair ? 1 : 2,
-    band: true,
-  });
-  if (stackedPair) {
-    const y = placeBlock(context, caption.box.height, faces, ['seam']);
-    return opacity.caption > 0 ? [{ ...caption, box: { ...caption.box, y } }] : [];
+  if (panels.length === 2 && layout.pair.axis === 'y') {
+    if (opacity.caption <= 0) return [];
+    const caption = texts.captionOneLine;
+    const { y, plate } = placeBlock(layout, caption, faces, ['seam']);
+    return [textBox(context, 'caption', caption, y, opacity.caption, plate)];
   }
-  const handle = textBlock(
-    context,
-    'handle',
-    scene.branding.contact ?? scene.branding.clinicName,
-    0,
-    opacity.handle,
-    { size, weight: 700, maxLines: 1, band: true },
-  );
-  const spacing = size * 0.3;
-  const height = handle.box.height + spacing + caption.box.height;
-  const y = placeBlock(context, height, faces, ['bottom', 'seam', 'top']);
+  const { handle, caption } = texts;
+  const spacing = layout.type.body * 0.3;
+  const together = {
+    width: Math.max(handle.width, caption.width),
+    height: handle.height + spacing + caption.height,
+  };
+  const { y, plate } = placeBlock(layout, together, faces, ['bottom', 'seam', 'top']);
   const shown: TextState[] = [];
-  if (opacity.handle > 0) shown.push({ ...handle, box: { ...handle.box, y } });
+  if (opacity.handle > 0) shown.push(textBox(context, 'handle', handle, y, opacity.handle, plate));
   if (opacity.caption > 0)
-    shown.push({ ...caption, box: { ...caption.box, y: y + handle.box.height + spacing } });
+    shown.push(
+      textBox(context, 'caption', caption, y + handle.height + spacing, opacity.caption, plate),
+    );
   return shown;
 }
 
@@ -322,9 +219,11 @@ export function label(
   opacity: number,
 ): LabelState | null {
   if (context.scene.hideLabels || opacity <= 0) return null;
-  const { safe, type } = context.layout;
-  const fontSize = type.label;
-  const width = fontSize * (0.66 * text.length + 1.1);
+  const { safe } = context.layout;
+  const fitted = context.texts.badges[text];
+  const { fontSize } = fitted;
+  // The pill: the measured word with 0.55 em each side, 1.64 em tall.
+  const width = (fitted.lineWidths[0] ?? 0) + fontSize * 1.1;
   const height = fontSize * 1.64;
   const inset = fontSize * 0.5;
   const left = Math.max(within.x, safe.x) + inset;
@@ -365,12 +264,6 @@ export function highlight(
   };
 }
 
-export function endCard(context: TemplateContext, t: number): FrameState['endCard'] {
-  const { phases, layout } = context;
-  const opacity = easeInOutCubic(progress(t, phases.endCardStart, phases.endCardFadeEnd));
-  return opacity > 0 ? { opacity, layout } : null;
-}
-
 /** Comparison text fades out before the end card fades in, so nothing shows twice. */
 export function comparisonEnd(context: TemplateContext): number {
   return context.phases.endCardStart;
@@ -381,12 +274,9 @@ export function present<T>(items: (T | null)[]): T[] {
   return items.filter((item): item is T => item !== null);
 }
 
-/** Seconds the proof (both photos together) holds before the end card. */
-export const PROOF_SECONDS = 1.5;
-
 /** When a template's proof starts: both faces whole, side by side or stacked. */
 export function proofStart(context: TemplateContext): number {
-  return context.phases.endCardStart - PROOF_SECONDS;
+  return proofStartOf(context.phases);
 }
 
 /** The proof: both panels in the pair slots with their badges. */

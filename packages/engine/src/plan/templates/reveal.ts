@@ -5,7 +5,6 @@ import type { FrameState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
-  endCard,
   footerTexts,
   highlight,
   hookText,
@@ -17,15 +16,15 @@ import {
   templateContext,
   window,
 } from './parts.ts';
+import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
+import { revealBeats } from './beats.ts';
 
 export function planReveal(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
-  const { speed } = context.phases;
   if (t >= proofStart(context)) return proofFrame(context, t);
   const end = comparisonEnd(context);
-  const wipeStart = 1.3 * speed;
-  const wipeEnd = wipeStart + 1.2 * speed;
+  const { wipeStart, wipeEnd } = revealBeats(context.phases);
   const wipe = easeInOutCubic(progress(t, wipeStart, wipeEnd));
   const stage = context.full.rect;
   const lineX = stage.x + stage.width * wipe;

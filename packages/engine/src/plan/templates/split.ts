@@ -5,7 +5,6 @@ import type { FrameState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
-  endCard,
   footerTexts,
   highlight,
   hookText,
@@ -16,13 +15,14 @@ import {
   templateContext,
   window,
 } from './parts.ts';
+import { endCard } from './end-card.ts';
+import { splitBeats } from './beats.ts';
 
 export function planSplit(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
-  const { speed } = context.phases;
   const end = comparisonEnd(context);
-  const hookEnd = 1.8 * speed;
-  const zoom = pushAmount(context, t, 2.4 * speed, end);
+  const { hookEnd, pushStart } = splitBeats(context.phases);
+  const zoom = pushAmount(context, t, pushStart, end);
   const before = panel(context, 'before', context.pair.before, t, zoom);
   const after = panel(context, 'after', context.pair.after, t, zoom);
   return {

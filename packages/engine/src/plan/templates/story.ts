@@ -5,7 +5,6 @@ import type { FrameState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
-  endCard,
   footerTexts,
   highlight,
   hookText,
@@ -18,13 +17,13 @@ import {
   templateContext,
   window,
 } from './parts.ts';
+import { endCard } from './end-card.ts';
+import { storyBeats } from './beats.ts';
 
 export function planStory(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
-  const { speed } = context.phases;
   const end = comparisonEnd(context);
-  const hookEnd = 1.5 * speed;
-  const afterStart = hookEnd + 1.0 * speed;
+  const { hookEnd, afterStart } = storyBeats(context.phases);
   const proofAt = proofStart(context);
   let panels;
   let labels;
