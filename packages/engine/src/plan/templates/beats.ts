@@ -9,7 +9,7 @@ import type { Phases } from '../frame-state.ts';
 export const PROOF_SECONDS = 1.5;
 /** Face motion is done this long before the end card starts fading in. */
 const MOTION_END_MARGIN = 0.3;
-/** A face on screen is still a moment before it starts to move. */
+/** A face on screen is still a moment before it starts to move, and before a cut away. */
 const MOTION_LEAD = 0.2;
 
 export function proofStartOf(phases: Phases): number {
@@ -52,8 +52,8 @@ export function motionSpans(template: Template, phases: Phases): MotionSpans {
     case 'reveal': {
       const { wipeStart, wipeEnd } = revealBeats(phases);
       return {
-        before: { start: MOTION_LEAD, end: wipeStart },
-        after: { start: wipeEnd, end: last },
+        before: { start: MOTION_LEAD, end: wipeStart - MOTION_LEAD },
+        after: { start: wipeEnd + MOTION_LEAD, end: last },
       };
     }
     case 'split':
@@ -64,15 +64,15 @@ export function motionSpans(template: Template, phases: Phases): MotionSpans {
     case 'detail': {
       const [first, , third] = detailCuts(phases);
       return {
-        before: { start: MOTION_LEAD, end: first },
-        after: { start: third, end: last },
+        before: { start: MOTION_LEAD, end: first - MOTION_LEAD },
+        after: { start: third + MOTION_LEAD, end: last },
       };
     }
     case 'story': {
       const { afterStart } = storyBeats(phases);
       return {
-        before: { start: MOTION_LEAD, end: afterStart },
-        after: { start: afterStart, end: last },
+        before: { start: MOTION_LEAD, end: afterStart - MOTION_LEAD },
+        after: { start: afterStart + MOTION_LEAD, end: last },
       };
     }
   }
