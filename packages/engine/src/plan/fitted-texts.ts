@@ -26,6 +26,8 @@ export interface FittedBlock {
 
 export interface FittedTexts {
   hook: FittedBlock;
+  /** The hook at the smallest legible size, for a close-up that leaves little room. */
+  hookCompact: FittedBlock;
   handle: FittedBlock;
   caption: FittedBlock;
   /** The caption on one line, for the seam of a stacked pair. */
@@ -124,6 +126,13 @@ export function fitSceneTexts(scene: Scene, layout: Layout): FittedTexts {
       text: branding.treatmentTitle ?? 'Before & after',
       width: safe.width * 0.92,
       designSize: type.hook,
+      weight: 700,
+      maxLines: 2,
+    }),
+    hookCompact: fitBlock(scene, {
+      text: branding.treatmentTitle ?? 'Before & after',
+      width: safe.width * 0.92,
+      designSize: minLegibleFontSize(scene.height, scene.branding.typeface ?? DEFAULT_TYPEFACE),
       weight: 700,
       maxLines: 2,
     }),

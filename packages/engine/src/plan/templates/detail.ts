@@ -32,7 +32,9 @@ export function planDetail(scene: Scene, t: number): FrameState {
   const stage = context.detail.rect;
   return {
     panels: [shown],
-    labels: present([label(context, which === 'before' ? 'BEFORE' : 'AFTER', stage, 'left', 1)]),
+    labels: present([
+      label(context, which === 'before' ? 'BEFORE' : 'AFTER', stage, 'left', 1, [shown]),
+    ]),
     divider: null,
     highlight: null,
     texts: [

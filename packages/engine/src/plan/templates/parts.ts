@@ -159,26 +159,52 @@ export function textBox(
   };
 }
 
-/** The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces. */
+/**
+ * Which variant of a text goes where. Groups in order of preference; within a group, the
+ * first variant clear of the whole faces, else the first on a plate clear of their
+ * eyes-to-chin cores; the next group only when none of a group's is. When nothing keeps
+ * clear, the very first variant, on a plate over the least of the faces.
+ */
+function placeFirstClear<T extends { width: number; height: number }>(
+  context: TemplateContext,
+  groups: T[][],
+  panels: PanelState[],
+  preferred: Anchor[],
+): { variant: T; y: number; plate: boolean } {
+  const faces = facesOnFrame(context.scene, panels);
+  const place = (variant: T) => ({
+    variant,
+    ...placeBlock(context.layout, variant, faces, preferred),
+  });
+  for (const group of groups) {
+    const placed = group.map(place);
+    const found =
+      placed.find((option) => !option.plate) ?? placed.find((option) => !option.coversFace);
+    if (found) return found;
+  }
+  return place(groups[0]![0]!);
+}
+
+/**
+ * The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces;
+ * smaller where a close-up leaves no room for it at its design size.
+ */
 export function hookText(
   context: TemplateContext,
   opacity: number,
   panels: PanelState[],
   preferred: Anchor[] = ['top', 'bottom'],
 ): TextState {
-  const block = context.texts.hook;
-  const { y, plate } = placeBlock(
-    context.layout,
-    block,
-    facesOnFrame(context.scene, panels),
-    preferred,
-  );
-  return textBox(context, 'hook', block, y, opacity, plate);
+  const { hook, hookCompact } = context.texts;
+  const { variant, y, plate } = placeFirstClear(context, [[hook, hookCompact]], panels, preferred);
+  return textBox(context, 'hook', variant, y, opacity, plate);
 }
 
 /**
  * The footer: the clinic's handle or website (its name when it gave none) above the
- * disclosure caption, placed together clear of the faces.
+ * disclosure caption, placed together clear of the faces; where a close-up leaves no room,
+ * the caption on one line, or on a plate clear of the eyes, nose and mouth, else the caption
+ * alone (the end card repeats the handle).
  */
 export function footerTexts(
   context: TemplateContext,
@@ -186,37 +212,51 @@ export function footerTexts(
   opacity: { handle: number; caption: number },
 ): TextState[] {
   const { layout, texts } = context;
-  const faces = facesOnFrame(context.scene, panels);
   // A stacked pair leaves text only the seam between the faces: the caption alone, one line.
   if (panels.length === 2 && layout.pair.axis === 'y') {
     if (opacity.caption <= 0) return [];
     const caption = texts.captionOneLine;
-    const { y, plate } = placeBlock(layout, caption, faces, ['seam']);
+    const { y, plate } = placeBlock(layout, caption, facesOnFrame(context.scene, panels), ['seam']);
     return [textBox(context, 'caption', caption, y, opacity.caption, plate)];
   }
-  const { handle, caption } = texts;
   const spacing = layout.type.body * 0.3;
-  const together = {
-    width: Math.max(handle.width, caption.width),
-    height: handle.height + spacing + caption.height,
-  };
-  const { y, plate } = placeBlock(layout, together, faces, ['bottom', 'seam', 'top']);
+  const stack = (handle: FittedBlock | null, caption: FittedBlock) => ({
+    handle,
+    caption,
+    width: Math.max(handle?.width ?? 0, caption.width),
+    height: (handle ? handle.height + spacing : 0) + caption.height,
+  });
+  const { variant, y, plate } = placeFirstClear(
+    context,
+    [
+      [stack(texts.handle, texts.caption), stack(texts.handle, texts.captionOneLine)],
+      [stack(null, texts.captionOneLine)],
+    ],
+    panels,
+    ['bottom', 'seam', 'top'],
+  );
   const shown: TextState[] = [];
-  if (opacity.handle > 0) shown.push(textBox(context, 'handle', handle, y, opacity.handle, plate));
+  const { handle, caption } = variant;
+  if (handle && opacity.handle > 0)
+    shown.push(textBox(context, 'handle', handle, y, opacity.handle, plate));
+  const captionY = handle ? y + handle.height + spacing : y;
   if (opacity.caption > 0)
-    shown.push(
-      textBox(context, 'caption', caption, y + handle.height + spacing, opacity.caption, plate),
-    );
+    shown.push(textBox(context, 'caption', caption, captionY, opacity.caption, plate));
   return shown;
 }
 
-/** A badge inside the safe area and inside `within`, at the given corner. */
+/**
+ * A badge inside the safe area and inside `within`, at the given top corner; when `avoid`
+ * panels are given, the first corner (top, then bottom; the given side, then the other) that
+ * keeps off their faces.
+ */
 export function label(
   context: TemplateContext,
   text: LabelState['text'],
   within: Rect,
   corner: 'left' | 'right',
   opacity: number,
+  avoid: PanelState[] = [],
 ): LabelState | null {
   if (context.scene.hideLabels || opacity <= 0) return null;
   const { safe } = context.layout;
@@ -229,12 +269,33 @@ export function label(
   const left = Math.max(within.x, safe.x) + inset;
   const right = Math.min(within.x + within.width, safe.x + safe.width) - inset;
   const top = Math.max(within.y, safe.y) + inset;
-  return {
-    text,
-    box: { x: corner === 'left' ? left : right - width, y: top, width, height },
-    fontSize,
-    opacity,
-  };
+  const bottom = Math.min(within.y + within.height, safe.y + safe.height) - inset - height;
+  const other = corner === 'left' ? 'right' : 'left';
+  const boxes = [
+    [corner, top],
+    [other, top],
+    [corner, bottom],
+    [other, bottom],
+  ].map(([side, y]) => ({
+    x: side === 'left' ? left : right - width,
+    y: y as number,
+    width,
+    height,
+  }));
+  const faces = facesOnFrame(context.scene, avoid);
+  const clear = (box: Rect, part: 'outline' | 'core') =>
+    faces.every((face) => overlapArea(box, face[part]) === 0);
+  const box =
+    boxes.find((candidate) => clear(candidate, 'outline')) ??
+    boxes.find((candidate) => clear(candidate, 'core')) ??
+    boxes[0]!;
+  return { text, box, fontSize, opacity };
+}
+
+function overlapArea(a: Rect, b: Rect): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return width > 0 && height > 0 ? width * height : 0;
 }
 
 /** The treated-area highlight over an after panel, when the clinic asked for it. */
@@ -289,8 +350,8 @@ export function proofPair(
   return {
     panels: [before, after],
     labels: present([
-      label(context, 'BEFORE', before.rect, 'left', 1),
-      label(context, 'AFTER', after.rect, 'left', 1),
+      label(context, 'BEFORE', before.rect, 'left', 1, [before, after]),
+      label(context, 'AFTER', after.rect, 'left', 1, [before, after]),
     ]),
   };
 }

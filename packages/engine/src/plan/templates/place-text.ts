@@ -18,6 +18,8 @@ export interface Placement {
   y: number;
   /** True when the block could not keep clear of the face outlines and needs a plate. */
   plate: boolean;
+  /** True when not even the eyes-to-chin cores could be kept clear. */
+  coversFace: boolean;
 }
 
 /** Rows of the safe area tried after the preferred anchors, nearest to the first one first. */
@@ -105,10 +107,10 @@ export function placeBlock(
       0,
     );
   const clearOfOutlines = candidates.find((y) => covered(y, 'outline') === 0);
-  if (clearOfOutlines !== undefined) return { y: clearOfOutlines, plate: false };
+  if (clearOfOutlines !== undefined) return { y: clearOfOutlines, plate: false, coversFace: false };
   const clearOfCores = candidates.find((y) => covered(y, 'core') === 0);
-  if (clearOfCores !== undefined) return { y: clearOfCores, plate: true };
+  if (clearOfCores !== undefined) return { y: clearOfCores, plate: true, coversFace: false };
   let best = first;
   for (const y of candidates) if (covered(y, 'core') < covered(best, 'core')) best = y;
-  return { y: best, plate: true };
+  return { y: best, plate: true, coversFace: true };
 }

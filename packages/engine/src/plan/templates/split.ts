@@ -28,8 +28,8 @@ export function planSplit(scene: Scene, t: number): FrameState {
   return {
     panels: [before, after],
     labels: present([
-      label(context, 'BEFORE', before.rect, 'left', 1),
-      label(context, 'AFTER', after.rect, 'left', 1),
+      label(context, 'BEFORE', before.rect, 'left', 1, [before, after]),
+      label(context, 'AFTER', after.rect, 'left', 1, [before, after]),
     ]),
     divider: null,
     highlight: highlight(context, after, t, hookEnd),

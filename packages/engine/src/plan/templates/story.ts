@@ -30,7 +30,9 @@ export function planStory(scene: Scene, t: number): FrameState {
   if (t < afterStart) {
     const before = panel(context, 'before', context.full, t, pushAmount(context, t, 0, afterStart));
     panels = [before];
-    labels = [label(context, 'BEFORE', before.rect, 'left', progress(t, hookEnd - 0.2, hookEnd))];
+    labels = [
+      label(context, 'BEFORE', before.rect, 'left', progress(t, hookEnd - 0.2, hookEnd), [before]),
+    ];
   } else if (t < proofAt) {
     const after = panel(
       context,
@@ -40,7 +42,7 @@ export function planStory(scene: Scene, t: number): FrameState {
       pushAmount(context, t, afterStart, proofAt),
     );
     panels = [after];
-    labels = [label(context, 'AFTER', after.rect, 'left', 1)];
+    labels = [label(context, 'AFTER', after.rect, 'left', 1, [after])];
   } else {
     ({ panels, labels } = proofPair(context, t));
   }
