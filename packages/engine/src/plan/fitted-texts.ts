@@ -64,7 +64,7 @@ function fitBlock(scene: Scene, slot: Slot): FittedBlock {
   const minSize = minLegibleFontSize(scene.height, typeface);
   const designSize = Math.max(slot.designSize, minSize);
   const pad = BAND_PAD_EM * designSize;
-  const fit = (text: string): FittedText =>
+  const fit = (text: string, maxLines = slot.maxLines): FittedText =>
     fitText({
       measure: bundledTextMeasure(),
       text,
@@ -74,11 +74,12 @@ function fitBlock(scene: Scene, slot: Slot): FittedBlock {
       },
       designSize,
       minSize,
-      maxLines: slot.maxLines,
+      maxLines,
       weight: slot.weight,
       typeface,
     });
-  const fitted = preferPhraseBreaks(slot.text, slot.maxLines, fit);
+  const fitted =
+    preferOneLine(slot.text, designSize, fit) ?? preferPhraseBreaks(slot.text, slot.maxLines, fit);
   const widest = Math.max(0, ...fitted.lineWidths);
   return {
     lines: fitted.lines,
@@ -89,6 +90,18 @@ function fitBlock(scene: Scene, slot: Slot): FittedBlock {
     lineWidths: fitted.lineWidths,
     isTruncated: fitted.isTruncated,
   };
+}
+
+/** Smaller on one line reads better than a name broken in two, unless it gets much smaller. */
+const ONE_LINE_SHARE = 0.85;
+
+function preferOneLine(
+  text: string,
+  designSize: number,
+  fit: (text: string, maxLines?: number) => FittedText,
+): FittedText | null {
+  const oneLine = fit(text, 1);
+  return !oneLine.isTruncated && oneLine.fontSize >= designSize * ONE_LINE_SHARE ? oneLine : null;
 }
 
 /**

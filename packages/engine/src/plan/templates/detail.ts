@@ -6,6 +6,7 @@ import {
   comparisonEnd,
   footerTexts,
   hookText,
+  badgeBoxes,
   label,
   panel,
   present,
@@ -30,19 +31,23 @@ export function planDetail(scene: Scene, t: number): FrameState {
   const zoom = shot === 3 ? pushAmount(context, t, lastCut, proofStart(context)) : 1;
   const shown = panel(context, which, context.detail, t, zoom);
   const stage = context.detail.rect;
+  const badge = label(context, which === 'before' ? 'BEFORE' : 'AFTER', stage, 'left', 1, [shown]);
+  const taken = badgeBoxes([badge]);
   return {
     panels: [shown],
-    labels: present([
-      label(context, which === 'before' ? 'BEFORE' : 'AFTER', stage, 'left', 1, [shown]),
-    ]),
+    labels: present([badge]),
     divider: null,
     highlight: null,
     texts: [
-      ...(window(t, -1, cuts[0]) > 0 ? [hookText(context, window(t, -1, cuts[0]), [shown])] : []),
-      ...footerTexts(context, [shown], {
-        handle: window(t, lastCut, end),
-        caption: window(t, cuts[0], end),
-      }),
+      ...(window(t, -1, cuts[0]) > 0
+        ? [hookText(context, window(t, -1, cuts[0]), [shown], undefined, taken)]
+        : []),
+      ...footerTexts(
+        context,
+        [shown],
+        { handle: window(t, lastCut, end), caption: window(t, cuts[0], end) },
+        taken,
+      ),
     ],
     endCard: endCard(context, t),
   };

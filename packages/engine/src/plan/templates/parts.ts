@@ -8,7 +8,7 @@ import { computeLayout, type Layout } from '../layout.ts';
 import { fitSceneTexts, type FittedBlock, type FittedTexts } from '../fitted-texts.ts';
 import type { Scene } from '../scene.ts';
 import { motionSpans, proofStartOf, type MotionSpans } from './beats.ts';
-import { facesOnFrame, placeBlock, type Anchor } from './place-text.ts';
+import { facesOnFrame, placeBlock, type Anchor, type FaceOnFrame } from './place-text.ts';
 import {
   phasesFor,
   type FrameState,
@@ -170,8 +170,9 @@ function placeFirstClear<T extends { width: number; height: number }>(
   groups: T[][],
   panels: PanelState[],
   preferred: Anchor[],
+  avoid: Rect[],
 ): { variant: T; y: number; plate: boolean } {
-  const faces = facesOnFrame(context.scene, panels);
+  const faces = obstacles(context, panels, avoid);
   const place = (variant: T) => ({
     variant,
     ...placeBlock(context.layout, variant, faces, preferred),
@@ -185,6 +186,27 @@ function placeFirstClear<T extends { width: number; height: number }>(
   return place(groups[0]![0]!);
 }
 
+/** The faces of the shown panels, and boxes already taken (badges), as things to keep off. */
+function obstacles(context: TemplateContext, panels: PanelState[], avoid: Rect[]): FaceOnFrame[] {
+  return [
+    ...facesOnFrame(context.scene, panels),
+    ...avoid.map((box) => ({ outline: box, core: box })),
+  ];
+}
+
+/** A badge's box wherever its opacity is, for text to keep off (it never jumps as one fades). */
+export function badgeBoxes(labels: (LabelState | null)[]): Rect[] {
+  return labels.filter((shown): shown is LabelState => shown !== null).map((shown) => shown.box);
+}
+
+/**
+ * The AFTER badge of a stacked pair sits at the bottom of its photo: the seam between the two
+ * is where the caption goes.
+ */
+export function pairAfterEdge(context: TemplateContext): 'top' | 'bottom' {
+  return context.layout.pair.axis === 'y' ? 'bottom' : 'top';
+}
+
 /**
  * The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces;
  * smaller where a close-up leaves no room for it at its design size.
@@ -194,9 +216,16 @@ export function hookText(
   opacity: number,
   panels: PanelState[],
   preferred: Anchor[] = ['top', 'bottom'],
+  avoid: Rect[] = [],
 ): TextState {
   const { hook, hookCompact } = context.texts;
-  const { variant, y, plate } = placeFirstClear(context, [[hook, hookCompact]], panels, preferred);
+  const { variant, y, plate } = placeFirstClear(
+    context,
+    [[hook, hookCompact]],
+    panels,
+    preferred,
+    avoid,
+  );
   return textBox(context, 'hook', variant, y, opacity, plate);
 }
 
@@ -210,13 +239,14 @@ export function footerTexts(
   context: TemplateContext,
   panels: PanelState[],
   opacity: { handle: number; caption: number },
+  avoid: Rect[] = [],
 ): TextState[] {
   const { layout, texts } = context;
   // A stacked pair leaves text only the seam between the faces: the caption alone, one line.
   if (panels.length === 2 && layout.pair.axis === 'y') {
     if (opacity.caption <= 0) return [];
     const caption = texts.captionOneLine;
-    const { y, plate } = placeBlock(layout, caption, facesOnFrame(context.scene, panels), ['seam']);
+    const { y, plate } = placeBlock(layout, caption, obstacles(context, panels, avoid), ['seam']);
     return [textBox(context, 'caption', caption, y, opacity.caption, plate)];
   }
   const spacing = layout.type.body * 0.3;
@@ -234,6 +264,7 @@ export function footerTexts(
     ],
     panels,
     ['bottom', 'seam', 'top'],
+    avoid,
   );
   const shown: TextState[] = [];
   const { handle, caption } = variant;
@@ -257,6 +288,7 @@ export function label(
   corner: 'left' | 'right',
   opacity: number,
   avoid: PanelState[] = [],
+  edge: 'top' | 'bottom' = 'top',
 ): LabelState | null {
   if (context.scene.hideLabels || opacity <= 0) return null;
   const { safe } = context.layout;
@@ -271,11 +303,12 @@ export function label(
   const top = Math.max(within.y, safe.y) + inset;
   const bottom = Math.min(within.y + within.height, safe.y + safe.height) - inset - height;
   const other = corner === 'left' ? 'right' : 'left';
+  const [first, second] = edge === 'top' ? [top, bottom] : [bottom, top];
   const boxes = [
-    [corner, top],
-    [other, top],
-    [corner, bottom],
-    [other, bottom],
+    [corner, first],
+    [other, first],
+    [corner, second],
+    [other, second],
   ].map(([side, y]) => ({
     x: side === 'left' ? left : right - width,
     y: y as number,
@@ -351,7 +384,7 @@ export function proofPair(
     panels: [before, after],
     labels: present([
       label(context, 'BEFORE', before.rect, 'left', 1, [before, after]),
-      label(context, 'AFTER', after.rect, 'left', 1, [before, after]),
+      label(context, 'AFTER', after.rect, 'left', 1, [before, after], pairAfterEdge(context)),
     ]),
   };
 }

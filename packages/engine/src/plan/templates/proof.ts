@@ -21,10 +21,12 @@ export function proofFrame(context: TemplateContext, t: number): FrameState {
     labels,
     divider: null,
     highlight: highlight(context, after, t, start),
-    texts: footerTexts(context, panels, {
-      handle: window(t, start - 1, end),
-      caption: window(t, start - 1, end),
-    }),
+    texts: footerTexts(
+      context,
+      panels,
+      { handle: window(t, start - 1, end), caption: window(t, start - 1, end) },
+      labels.map((shown) => shown.box),
+    ),
     endCard: endCard(context, t),
   };
 }

@@ -8,6 +8,7 @@ import {
   footerTexts,
   highlight,
   hookText,
+  badgeBoxes,
   label,
   panel,
   present,
@@ -42,6 +43,7 @@ export function planReveal(scene: Scene, t: number): FrameState {
   // the line has passed it.
   const beforeBadge = label(context, 'BEFORE', stage, 'right', 1);
   const afterBadge = label(context, 'AFTER', stage, 'left', 1);
+  const taken = badgeBoxes([beforeBadge, afterBadge]);
   const lineAt = (x: number) => (x - stage.x) / stage.width;
   const beforeOpacity = beforeBadge
     ? 1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x))
@@ -67,12 +69,14 @@ export function planReveal(scene: Scene, t: number): FrameState {
     highlight: highlight(context, after, t, wipeEnd + 0.2),
     texts: [
       ...(window(t, -1, wipeStart + 0.2) > 0
-        ? [hookText(context, window(t, -1, wipeStart + 0.2), [before])]
+        ? [hookText(context, window(t, -1, wipeStart + 0.2), [before], undefined, taken)]
         : []),
-      ...footerTexts(context, [after], {
-        handle: window(t, wipeEnd, end),
-        caption: window(t, wipeEnd + 0.3, end),
-      }),
+      ...footerTexts(
+        context,
+        [after],
+        { handle: window(t, wipeEnd, end), caption: window(t, wipeEnd + 0.3, end) },
+        taken,
+      ),
     ],
     endCard: endCard(context, t),
   };

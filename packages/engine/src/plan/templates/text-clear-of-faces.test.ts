@@ -1,7 +1,7 @@
 // Text keeps off the faces: in every template and format, at every moment, no text box or
 // badge covers the eyes-to-chin part of a face on screen, for faces as large and as placed as
 // the fixture photos' (and tighter). Where the safe area leaves no room clear of a whole face,
-// the text sits on an opaque plate rather than a see-through band.
+// the text sits on an opaque plate rather than a see-through band. Nor does text cover a badge.
 import { ASPECTS, TEMPLATES, outputSizeFor, type Aspect, type Template } from '@glowreel/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeMeshFace } from '../../faces/face-landmarks.factory.ts';
@@ -79,6 +79,14 @@ describe.each(TEMPLATES)('text in the %s template', (template) => {
             box: badge.box,
           })),
         ];
+        for (const text of state.texts.filter((shown) => shown.opacity > 0)) {
+          for (const badge of state.labels) {
+            expect(
+              overlap(text.box, badge.box),
+              `${face.name}: ${text.role} on the ${badge.text} badge at ${t.toFixed(2)} s`,
+            ).toBe(0);
+          }
+        }
         for (const { name, box } of boxes) {
           for (const core of cores) {
             expect(overlap(box, core), `${face.name}: ${name} at ${t.toFixed(2)} s`).toBe(0);
