@@ -25,9 +25,11 @@ export interface FittedBlock {
 }
 
 export interface FittedTexts {
-  hook: FittedBlock;
-  /** The hook at the smallest legible size, for a close-up that leaves little room. */
-  hookCompact: FittedBlock;
+  /**
+   * The hook at its design size, then smaller steps down to the smallest legible size, for
+   * close-ups that leave little room clear of the face.
+   */
+  hooks: FittedBlock[];
   handle: FittedBlock;
   caption: FittedBlock;
   /** The caption on one line, for the seam of a stacked pair. */
@@ -120,6 +122,9 @@ function preferPhraseBreaks(
   return !broken.isTruncated && broken.fontSize >= plain.fontSize * 0.85 ? broken : plain;
 }
 
+/** The hook's sizes, as shares of its design size (the last is the smallest legible size). */
+const HOOK_STEPS = [1, 0.8, 0.65, 0];
+
 /** Every text of the scene fitted to its slot in this layout. */
 export function fitSceneTexts(scene: Scene, layout: Layout): FittedTexts {
   const { safe, type } = layout;
@@ -135,20 +140,16 @@ export function fitSceneTexts(scene: Scene, layout: Layout): FittedTexts {
       maxLines: 1,
     });
   return {
-    hook: fitBlock(scene, {
-      text: branding.treatmentTitle ?? 'Before & after',
-      width: safe.width * 0.92,
-      designSize: type.hook,
-      weight: 700,
-      maxLines: 2,
-    }),
-    hookCompact: fitBlock(scene, {
-      text: branding.treatmentTitle ?? 'Before & after',
-      width: safe.width * 0.92,
-      designSize: minLegibleFontSize(scene.height, scene.branding.typeface ?? DEFAULT_TYPEFACE),
-      weight: 700,
-      maxLines: 2,
-    }),
+    hooks: HOOK_STEPS.map((step) =>
+      fitBlock(scene, {
+        text: branding.treatmentTitle ?? 'Before & after',
+        width: safe.width * 0.92,
+        // Steps below the smallest legible size are raised to it by fitBlock.
+        designSize: Math.round(type.hook * step),
+        weight: 700,
+        maxLines: 2,
+      }),
+    ),
     handle: body(branding.contact ?? branding.clinicName, 700, 1),
     caption: body(branding.disclosure, 400, 2),
     captionOneLine: body(branding.disclosure, 400, 1),

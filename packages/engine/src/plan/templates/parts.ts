@@ -218,14 +218,8 @@ export function hookText(
   preferred: Anchor[] = ['top', 'bottom'],
   avoid: Rect[] = [],
 ): TextState {
-  const { hook, hookCompact } = context.texts;
-  const { variant, y, plate } = placeFirstClear(
-    context,
-    [[hook, hookCompact]],
-    panels,
-    preferred,
-    avoid,
-  );
+  const { hooks } = context.texts;
+  const { variant, y, plate } = placeFirstClear(context, [hooks], panels, preferred, avoid);
   return textBox(context, 'hook', variant, y, opacity, plate);
 }
 
