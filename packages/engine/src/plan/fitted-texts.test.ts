@@ -130,6 +130,19 @@ describe('text fitted with the fonts that paint it', () => {
     expect(LONG.contact.startsWith(handle.lines[0]!.slice(0, -1))).toBe(true);
   });
 
+  it('keeps a name on one line when that costs only a little size', () => {
+    const scene = buildScene(
+      makeSceneInput({
+        size: outputSizeFor('pro', '9:16'),
+        branding: { clinicName: 'Lumen Aesthetics' },
+        options: { template: 'story', aspect: '9:16' },
+      }),
+    );
+    const clinic = evaluate(scene, 7.9).endCard!.texts.find((text) => text.role === 'clinic')!;
+    expect(clinic.lines).toEqual(['Lumen Aesthetics']);
+    expect(clinic.fontSize).toBeGreaterThanOrEqual(computeLayout(scene, '9:16').type.hook * 0.75);
+  });
+
   it('gives the end card the clinic, the treatment, "Book at …" and the disclosure', () => {
     const scene = longScene('split', '1:1', 'montserrat');
     const card = evaluate(scene, 7.9).endCard!;

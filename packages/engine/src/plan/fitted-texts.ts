@@ -95,7 +95,7 @@ function fitBlock(scene: Scene, slot: Slot): FittedBlock {
 }
 
 /** Smaller on one line reads better than a name broken in two, unless it gets much smaller. */
-const ONE_LINE_SHARE = 0.85;
+const ONE_LINE_SHARE = 0.75;
 
 function preferOneLine(
   text: string,
