@@ -25,21 +25,37 @@ const MOTION_START = 0.6;
 /** Motions end this long before the end card starts fading in. */
 const END_MARGIN = 0.3;
 
+/** Seconds a face motion runs within: it starts at `start` and is done by `end`. */
+export interface MotionSpan {
+  start: number;
+  end: number;
+}
+
 export interface MotionTiming {
   motionSpeed: MotionSpeed;
   /** When the end card starts (motion must be done by then). */
   endCardStart: number;
+  /**
+   * The template's span for this panel's motion (while that photo is on screen); omitted =
+   * from MOTION_START until END_MARGIN before the end card.
+   */
+  span?: MotionSpan;
 }
 
-/** The speed factor, tightened when a slow motion would not fit before the end card. */
+function spanOf(timing: MotionTiming): MotionSpan {
+  return timing.span ?? { start: MOTION_START, end: timing.endCardStart - END_MARGIN };
+}
+
+/** The speed factor, tightened when a slow motion would not fit in its span. */
 function stretch(timing: MotionTiming, normalSeconds: number): number {
-  const room = (timing.endCardStart - END_MARGIN - MOTION_START) / normalSeconds;
+  const { start, end } = spanOf(timing);
+  const room = (end - start) / normalSeconds;
   return Math.max(0.1, Math.min(SPEED_FACTOR[timing.motionSpeed], room));
 }
 
 export function headTurnDegrees(timing: MotionTiming, t: number): number {
   const k = stretch(timing, TURN_TOTAL);
-  let start = MOTION_START;
+  let start = spanOf(timing).start;
   const at = (step: number) => {
     const from = start;
     start += (TURN_STEPS[step] ?? 0) * k;
@@ -57,13 +73,15 @@ export function headTurnDegrees(timing: MotionTiming, t: number): number {
 /** Neutral → gentle smile over 2.5 s (at normal speed), then held. */
 export function smileAmount(timing: MotionTiming, t: number): number {
   const k = stretch(timing, 3.5);
-  return easeInOutCubic(progress(t, MOTION_START + 0.4 * k, MOTION_START + 2.9 * k));
+  const { start } = spanOf(timing);
+  return easeInOutCubic(progress(t, start + 0.4 * k, start + 2.9 * k));
 }
 
 /** Brows rise and eyes widen over 1.2 s (at normal speed), then held. */
 export function surpriseAmount(timing: MotionTiming, t: number): number {
   const k = stretch(timing, 2.5);
-  return easeInOutCubic(progress(t, MOTION_START + 0.6 * k, MOTION_START + 1.8 * k));
+  const { start } = spanOf(timing);
+  return easeInOutCubic(progress(t, start + 0.6 * k, start + 1.8 * k));
 }
 
 /** Natural blinks are quick: close 0.1 s, stay shut 0.04 s, open 0.16 s. Not speed-scaled. */
@@ -75,9 +93,23 @@ export const BLINK_TIMES: Record<'before' | 'after', readonly [number, number]> 
   after: [2.6, 5.6],
 };
 
-export function blinkAmount(panel: 'before' | 'after', t: number): number {
+/** Within a template's span, the blinks fall at these shares of it (never in sync either). */
+const BLINK_SHARES: Record<'before' | 'after', readonly [number, number]> = {
+  before: [0.22, 0.7],
+  after: [0.35, 0.85],
+};
+
+function blinkTimes(panel: 'before' | 'after', span: MotionSpan | undefined): readonly number[] {
+  if (!span) return BLINK_TIMES[panel];
+  const last = span.end - (BLINK.close + BLINK.shut + BLINK.open);
+  return BLINK_SHARES[panel].map((share) =>
+    Math.min(last, span.start + share * (span.end - span.start)),
+  );
+}
+
+export function blinkAmount(panel: 'before' | 'after', t: number, span?: MotionSpan): number {
   let amount = 0;
-  for (const start of BLINK_TIMES[panel]) {
+  for (const start of blinkTimes(panel, span)) {
     const closed = start + BLINK.close;
     const opening = closed + BLINK.shut;
     if (t < start || t > opening + BLINK.open) continue;
@@ -101,6 +133,6 @@ export function faceMotionAt(
     yawDegrees: kind === 'head_turn' ? headTurnDegrees(timing, t) : 0,
     smile: kind === 'smile' ? smileAmount(timing, t) : 0,
     surprise: kind === 'surprise' ? surpriseAmount(timing, t) : 0,
-    blink: kind === 'blink' ? blinkAmount(panel, t) : 0,
+    blink: kind === 'blink' ? blinkAmount(panel, t, timing.span) : 0,
   };
 }

@@ -36,6 +36,8 @@ export {
   registerEngineFonts,
   type EngineFontFile,
 } from './fonts.ts';
+export { measureFontMetricsTable } from './font-metrics-table.ts';
+export { packFaceMetrics } from '../text/font-metrics.ts';
 export { getNodeFaceDetector, humanNodePaths, type NodeFaceDetector } from './human-node.ts';
 export { readHumanSampleFace } from './human-sample-face.ts';
 export {

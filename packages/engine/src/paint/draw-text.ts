@@ -2,6 +2,8 @@ import type { Typeface } from '@glowreel/contracts';
 import { fontSpec, type Canvas2D } from './canvas.ts';
 import { resetTransform, roundedRectPath } from './draw-shapes.ts';
 import type { FrameState, LabelState, TextState } from '../plan/timeline.ts';
+import { BAND_PAD_EM } from '../plan/fitted-texts.ts';
+import { DEFAULT_LINE_HEIGHT } from '../text/fit-text.ts';
 
 /** `typeface` is the brand kit's (Scene.branding.typeface); omitted = the default, Inter. */
 export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState, typeface?: Typeface): void {
@@ -22,7 +24,13 @@ export function drawLabel<T>(ctx: Canvas2D<T>, label: LabelState, typeface?: Typ
   ctx.restore();
 }
 
-/** A block of centred lines inside its box, on a tinted band when it sits over a photo. */
+const BACKING_FILL = { band: 'rgba(2, 6, 23, 0.62)', plate: 'rgba(2, 6, 23, 0.9)' } as const;
+
+/**
+ * A block of centred lines inside its box, on what the plan put behind it (a tinted band over
+ * a photo, an opaque plate where it could not keep off a face). The lines were fitted to the
+ * box with the bundled fonts' metrics; `maxWidth` only guards the last fraction of a pixel.
+ */
 export function drawTextBlock<T>(
   ctx: Canvas2D<T>,
   text: TextState,
@@ -34,25 +42,20 @@ export function drawTextBlock<T>(
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = text.opacity;
-  ctx.font = fontSpec(text.weight, fontSize, typeface);
-  const lineHeight = fontSize * 1.2;
-  if (text.band) {
-    const widest = Math.max(...text.lines.map((line) => ctx.measureText(line).width));
-    const bandWidth = Math.min(box.width, widest) + fontSize * 0.9;
-    roundedRectPath(
-      ctx,
-      { x: box.x + (box.width - bandWidth) / 2, y: box.y, width: bandWidth, height: box.height },
-      fontSize * 0.3,
-    );
-    ctx.fillStyle = 'rgba(2, 6, 23, 0.62)';
+  if (text.backing !== 'none') {
+    roundedRectPath(ctx, box, fontSize * 0.3);
+    ctx.fillStyle = BACKING_FILL[text.backing];
     ctx.fill();
   }
+  ctx.font = fontSpec(text.weight, fontSize, typeface);
   ctx.fillStyle = color;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  const lineHeight = fontSize * DEFAULT_LINE_HEIGHT;
+  const maxWidth = Math.max(1, box.width - fontSize * BAND_PAD_EM * 2);
   text.lines.forEach((line, index) => {
     const y = box.y + fontSize * 0.25 + lineHeight * (index + 0.5);
-    ctx.fillText(line, box.x + box.width / 2, y, box.width);
+    ctx.fillText(line, box.x + box.width / 2, y, maxWidth);
   });
   ctx.restore();
 }

@@ -69,6 +69,23 @@ function faceBox(input: SceneInput): Rect | null {
   return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
+/** The eyes-to-chin part of the before face box (text never covers it). */
+function faceCore(input: SceneInput, box: Rect | null): Rect | null {
+  const face = input.faces?.before;
+  if (!face || !box) return null;
+  const eyes = Math.min(face.leftEye.y, face.rightEye.y);
+  // The upper lids sit about a sixth of the eye distance above the eye centres.
+  const top = eyes - Math.abs(face.rightEye.x - face.leftEye.x) / 6;
+  const bottom = box.y + box.height;
+  if (!(bottom > top)) return null;
+  return {
+    x: box.x,
+    y: Math.max(box.y, top),
+    width: box.width,
+    height: bottom - Math.max(box.y, top),
+  };
+}
+
 export function buildScene(input: SceneInput): Scene {
   const { beforeSize } = input;
   const afterTransform = input.alignment ?? resizeTransform(input.afterSize, beforeSize);
@@ -127,6 +144,7 @@ export function buildScene(input: SceneInput): Scene {
     afterTransform,
     coverage,
     faceBox: faceBox(input),
+    faceCore: faceCore(input, faceBox(input)),
     subject,
     sourceScale: afterScale,
     hideLabels: cropped === null,

@@ -25,7 +25,8 @@ export interface LabelState {
   opacity: number;
 }
 
-export type TextRole = 'hook' | 'handle' | 'caption';
+/** What a text says: the comparison's hook, handle and caption, the end card's lines. */
+export type TextRole = 'hook' | 'handle' | 'caption' | 'clinic' | 'title' | 'call_to_action';
 
 /** One block of text: its lines are laid out inside `box`, centred. */
 export interface TextState {
@@ -35,8 +36,20 @@ export interface TextState {
   fontSize: number;
   weight: 400 | 700;
   opacity: number;
-  /** A tinted band behind the text, for legibility over a photo. */
-  band: boolean;
+  /**
+   * What is drawn behind the lines, filling `box`: nothing (the end card's plain backdrop), a
+   * tinted band over a photo, or an opaque plate where the text could not keep off a face.
+   */
+  backing: 'none' | 'band' | 'plate';
+}
+
+/** The end card: the clinic's lines fitted and placed, the logo's slot when there is a logo. */
+export interface EndCardState {
+  opacity: number;
+  layout: Layout;
+  /** The logo is drawn contained in this box, on a light plate; null without a logo. */
+  logo: Rect | null;
+  texts: TextState[];
 }
 
 export interface FrameState {
@@ -51,7 +64,7 @@ export interface FrameState {
     lineWidth: number;
   } | null;
   texts: TextState[];
-  endCard: { opacity: number; layout: Layout } | null;
+  endCard: EndCardState | null;
 }
 
 /** The moments every template shares. */

@@ -53,6 +53,11 @@ export interface Scene {
   coverage: Rect;
   /** The before face's box in canonical pixels (text keeps off it); null when none was found. */
   faceBox: Rect | null;
+  /**
+   * The part of the before face text must never cover: from just above the eyes to the chin,
+   * ear to ear, in canonical pixels; null when no face was found.
+   */
+  faceCore: Rect | null;
   /** What the framing centres on (the face with its headroom, else the treated area). */
   subject: Rect;
   /** Canonical pixels per after-photo pixel (≥ 1 means the after photo is enlarged to align). */

@@ -4,9 +4,9 @@ import type { FrameState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
-  endCard,
   footerTexts,
   hookText,
+  badgeBoxes,
   label,
   panel,
   present,
@@ -16,35 +16,38 @@ import {
   window,
   type PanelName,
 } from './parts.ts';
+import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
-
-/** Seconds per shot at normal speed: before, after, before, then the after holds. */
-const SHOTS = [1.4, 1.1, 0.9] as const;
+import { detailCuts } from './beats.ts';
 
 export function planDetail(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
-  const { speed } = context.phases;
   if (t >= proofStart(context)) return proofFrame(context, t);
   const end = comparisonEnd(context);
-  const cuts = [SHOTS[0] * speed];
-  cuts.push(cuts[0]! + SHOTS[1] * speed, cuts[0]! + (SHOTS[1] + SHOTS[2]) * speed);
+  const cuts = detailCuts(context.phases);
   const shot = cuts.filter((cut) => t >= cut).length;
   const which: PanelName = shot % 2 === 0 ? 'before' : 'after';
-  const lastCut = cuts.at(-1)!;
+  const lastCut = cuts[2];
   const zoom = shot === 3 ? pushAmount(context, t, lastCut, proofStart(context)) : 1;
   const shown = panel(context, which, context.detail, t, zoom);
   const stage = context.detail.rect;
+  const badge = label(context, which === 'before' ? 'BEFORE' : 'AFTER', stage, 'left', 1, [shown]);
+  const taken = badgeBoxes([badge]);
   return {
     panels: [shown],
-    labels: present([label(context, which === 'before' ? 'BEFORE' : 'AFTER', stage, 'left', 1)]),
+    labels: present([badge]),
     divider: null,
     highlight: null,
     texts: [
-      ...(window(t, -1, cuts[0]!) > 0 ? [hookText(context, window(t, -1, cuts[0]!), [shown])] : []),
-      ...footerTexts(context, [shown], {
-        handle: window(t, lastCut, end),
-        caption: window(t, cuts[0]!, end),
-      }),
+      ...(window(t, -1, cuts[0]) > 0
+        ? [hookText(context, window(t, -1, cuts[0]), [shown], undefined, taken)]
+        : []),
+      ...footerTexts(
+        context,
+        [shown],
+        { handle: window(t, lastCut, end), caption: window(t, cuts[0], end) },
+        taken,
+      ),
     ],
     endCard: endCard(context, t),
   };

@@ -5,7 +5,10 @@ import { faceMotionAt } from '../../motion/face-motion-schedule.ts';
 import { easeInOutCubic, easeOutCubic, progress } from '../easing.ts';
 import { frameSlot, narrowestView, pushIn, type Framing } from '../framing.ts';
 import { computeLayout, type Layout } from '../layout.ts';
+import { fitSceneTexts, type FittedBlock, type FittedTexts } from '../fitted-texts.ts';
 import type { Scene } from '../scene.ts';
+import { motionSpans, proofStartOf, type MotionSpans } from './beats.ts';
+import { facesOnFrame, placeBlock, type Anchor, type FaceOnFrame } from './place-text.ts';
 import {
   phasesFor,
   type FrameState,
@@ -33,6 +36,10 @@ export interface TemplateContext {
   pair: Record<PanelName, Framing>;
   /** The whole frame, close on the treated area. */
   detail: Framing;
+  /** Every text fitted to its slot, once per scene. */
+  texts: FittedTexts;
+  /** When each panel's face moves in this template. */
+  spans: MotionSpans;
 }
 
 const contexts = new WeakMap<Scene, TemplateContext>();
@@ -51,10 +58,11 @@ export function templateContext(scene: Scene): TemplateContext {
       sourceScale: scene.sourceScale,
     });
   const detailSubject = scene.treatedArea ?? scene.subject;
+  const phases = phasesFor(scene);
   const context: TemplateContext = {
     scene,
     layout,
-    phases: phasesFor(scene),
+    phases,
     full: frameSlot({
       slot: layout.frame,
       subject: scene.subject,
@@ -68,15 +76,23 @@ export function templateContext(scene: Scene): TemplateContext {
       after: frame(layout.pair.after, scene.subject, CLOSE_UP),
     },
     detail: frame(layout.frame, detailSubject, DETAIL),
+    texts: fitSceneTexts(scene, layout),
+    spans: motionSpans(scene.template, phases),
   };
   contexts.set(scene, context);
   return context;
 }
 
-export function faceAt(scene: Scene, which: PanelName, t: number): PanelState['face'] {
+/** The face's motion at t, within the span the template gives this panel. */
+export function faceAt(context: TemplateContext, which: PanelName, t: number): PanelState['face'] {
+  const { scene, phases, spans } = context;
   const motion = scene.faceMotion[which];
   if (!motion) return null;
-  const timing = { motionSpeed: scene.motionSpeed, endCardStart: phasesFor(scene).endCardStart };
+  const timing = {
+    motionSpeed: scene.motionSpeed,
+    endCardStart: phases.endCardStart,
+    span: spans[which],
+  };
   return faceMotionAt(motion.kind, which, timing, t);
 }
 
@@ -101,7 +117,7 @@ export function panel(
       narrowestView(framing.rect.width, scene.sourceScale),
     ),
     clip: clip ?? framing.rect,
-    face: faceAt(scene, which, t),
+    face: faceAt(context, which, t),
   };
 }
 
@@ -116,226 +132,197 @@ export function window(t: number, start: number, end: number, fade = 0.25): numb
   return Math.min(progress(t, start, start + fade), 1 - progress(t, end - fade, end));
 }
 
-/** Rough advance of a character, for wrapping before the painter measures exactly. */
-function estimateWidth(text: string, fontSize: number, weight: 400 | 700): number {
-  return text.length * fontSize * (weight === 700 ? 0.56 : 0.5);
-}
-
-function wrapPhrases(phrases: string[], width: number, size: number, weight: 400 | 700): string[] {
-  const lines: string[] = [];
-  for (const phrase of phrases) {
-    let line: string | undefined;
-    for (const word of phrase.split(/\s+/).filter(Boolean)) {
-      if (line !== undefined && estimateWidth(`${line} ${word}`, size, weight) <= width)
-        line = `${line} ${word}`;
-      else {
-        if (line !== undefined) lines.push(line);
-        line = word;
-      }
-    }
-    if (line !== undefined) lines.push(line);
-  }
-  return lines;
-}
-
-/** Greedy word wrap into at most `maxLines`, shrinking (never growing) until it fits. */
-export function wrapText(
-  text: string,
-  width: number,
-  designSize: number,
-  minSize: number,
-  maxLines: number,
-  weight: 400 | 700,
-): { lines: string[]; fontSize: number } {
-  // A title in parts ("Lip filler · 2 weeks") breaks between its parts, never leaving a "·"
-  // at the edge of a line.
-  const phrases = text.split(/\s+·\s+/).filter(Boolean);
-  for (let size = designSize; ; size = Math.max(minSize, Math.floor(size * 0.92))) {
-    const oneLine = phrases.join(' · ');
-    const lines: string[] =
-      estimateWidth(oneLine, size, weight) <= width
-        ? [oneLine]
-        : wrapPhrases(phrases, width, size, weight);
-    const fits =
-      lines.length <= maxLines && lines.every((line) => estimateWidth(line, size, weight) <= width);
-    if (fits) return { lines, fontSize: size };
-    if (size === minSize) {
-      // Nothing is dropped: what does not fit goes on the last line, which the painter
-      // squeezes into the width.
-      const kept = lines.slice(0, maxLines - 1);
-      kept.push(lines.slice(maxLines - 1).join(' '));
-      return { lines: kept, fontSize: size };
-    }
-  }
-}
-
-/** Where the before face is on the frame in each shown panel (text keeps off faces). */
-export function facesOnFrame(context: TemplateContext, panels: PanelState[]): Rect[] {
-  const face = context.scene.faceBox;
-  if (!face) return [];
-  return panels.map((shown) => {
-    const scale = shown.rect.width / shown.view.width;
-    return {
-      x: shown.rect.x + (face.x - shown.view.x) * scale,
-      y: shown.rect.y + (face.y - shown.view.y) * scale,
-      width: face.width * scale,
-      height: face.height * scale,
-    };
-  });
-}
-
-function overlapArea(a: Rect, b: Rect): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
+/** A fitted block as a text box centred across the safe area, its top at `y`. */
+export function textBox(
+  context: TemplateContext,
+  role: TextRole,
+  block: FittedBlock,
+  y: number,
+  opacity: number,
+  plate: boolean,
+): TextState {
+  const { safe } = context.layout;
+  const top = Math.min(Math.max(y, safe.y), safe.y + safe.height - block.height);
+  return {
+    role,
+    lines: block.lines,
+    box: {
+      x: safe.x + (safe.width - block.width) / 2,
+      y: top,
+      width: block.width,
+      height: block.height,
+    },
+    fontSize: block.fontSize,
+    weight: block.weight,
+    opacity,
+    backing: plate ? 'plate' : 'band',
+  };
 }
 
 /**
- * The top of a block of `height` inside the safe area: the first of `preferred` ('top',
- * 'seam' of a stacked pair, 'bottom') that covers the least of the faces.
+ * Which variant of a text goes where. Groups in order of preference; within a group, the
+ * first variant clear of the whole faces, else the first on a plate clear of their
+ * eyes-to-chin cores; the next group only when none of a group's is. When nothing keeps
+ * clear, the very first variant, on a plate over the least of the faces.
  */
-export function placeBlock(
+function placeFirstClear<T extends { width: number; height: number }>(
   context: TemplateContext,
-  height: number,
-  faces: Rect[],
-  preferred: ('top' | 'seam' | 'bottom')[],
-): number {
-  const { safe, pair } = context.layout;
-  const at = {
-    top: safe.y,
-    seam: pair.axis === 'y' ? pair.after.y - height / 2 : safe.y,
-    bottom: safe.y + safe.height - height,
-  };
-  let best = at[preferred[0]!];
-  let bestOverlap = Infinity;
-  for (const place of preferred) {
-    const y = Math.min(Math.max(at[place], safe.y), safe.y + safe.height - height);
-    const band = { x: safe.x, y, width: safe.width, height };
-    const overlap = faces.reduce((sum, face) => sum + overlapArea(band, face), 0);
-    if (overlap < bestOverlap - 1) {
-      best = y;
-      bestOverlap = overlap;
-    }
+  groups: T[][],
+  panels: PanelState[],
+  preferred: Anchor[],
+  avoid: Rect[],
+): { variant: T; y: number; plate: boolean } {
+  const faces = obstacles(context, panels, avoid);
+  const place = (variant: T) => ({
+    variant,
+    ...placeBlock(context.layout, variant, faces, preferred),
+  });
+  for (const group of groups) {
+    const placed = group.map(place);
+    const found =
+      placed.find((option) => !option.plate) ?? placed.find((option) => !option.coversFace);
+    if (found) return found;
   }
-  return best;
+  return place(groups[0]![0]!);
 }
 
-/** A text block across the safe area's width, with its top at `y` (kept inside the area). */
-export function textBlock(
-  context: TemplateContext,
-  role: TextRole,
-  text: string,
-  y: number,
-  opacity: number,
-  options: { size: number; weight: 400 | 700; maxLines: number; band: boolean },
-): TextState {
-  const { safe, type } = context.layout;
-  const inner = role === 'hook' ? safe.width * 0.92 : safe.width;
-  const { lines, fontSize } = wrapText(
-    text,
-    inner,
-    options.size,
-    type.body,
-    options.maxLines,
-    options.weight,
-  );
-  const height = blockHeight(lines.length, fontSize);
-  const top = Math.min(Math.max(y, safe.y), safe.y + safe.height - height);
-  return {
-    role,
-    lines,
-    box: { x: safe.x + (safe.width - inner) / 2, y: top, width: inner, height },
-    fontSize,
-    weight: options.weight,
-    opacity,
-    band: options.band,
-  };
+/** The faces of the shown panels, and boxes already taken (badges), as things to keep off. */
+function obstacles(context: TemplateContext, panels: PanelState[], avoid: Rect[]): FaceOnFrame[] {
+  return [
+    ...facesOnFrame(context.scene, panels),
+    ...avoid.map((box) => ({ outline: box, core: box })),
+  ];
 }
 
-function blockHeight(lines: number, fontSize: number): number {
-  return lines * fontSize * 1.2 + fontSize * 0.5;
+/** A badge's box wherever its opacity is, for text to keep off (it never jumps as one fades). */
+export function badgeBoxes(labels: (LabelState | null)[]): Rect[] {
+  return labels.filter((shown): shown is LabelState => shown !== null).map((shown) => shown.box);
 }
 
-/** The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces. */
+/**
+ * The AFTER badge of a stacked pair sits at the bottom of its photo: the seam between the two
+ * is where the caption goes.
+ */
+export function pairAfterEdge(context: TemplateContext): 'top' | 'bottom' {
+  return context.layout.pair.axis === 'y' ? 'bottom' : 'top';
+}
+
+/**
+ * The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces;
+ * smaller where a close-up leaves no room for it at its design size.
+ */
 export function hookText(
   context: TemplateContext,
   opacity: number,
   panels: PanelState[],
-  preferred: ('top' | 'seam' | 'bottom')[] = ['top', 'bottom'],
+  preferred: Anchor[] = ['top', 'bottom'],
+  avoid: Rect[] = [],
 ): TextState {
-  const { scene, layout } = context;
-  const text = scene.branding.treatmentTitle ?? 'Before & after';
-  const style = { size: layout.type.hook, weight: 700 as const, maxLines: 2, band: true };
-  const draft = textBlock(context, 'hook', text, layout.safe.y, opacity, style);
-  const y = placeBlock(context, draft.box.height, facesOnFrame(context, panels), preferred);
-  return { ...draft, box: { ...draft.box, y } };
+  const { hooks } = context.texts;
+  const { variant, y, plate } = placeFirstClear(context, [hooks], panels, preferred, avoid);
+  return textBox(context, 'hook', variant, y, opacity, plate);
 }
 
 /**
  * The footer: the clinic's handle or website (its name when it gave none) above the
- * disclosure caption, placed together clear of the faces.
+ * disclosure caption, placed together clear of the faces; where a close-up leaves no room,
+ * the caption on one line, or on a plate clear of the eyes, nose and mouth, else the caption
+ * alone (the end card repeats the handle).
  */
 export function footerTexts(
   context: TemplateContext,
   panels: PanelState[],
   opacity: { handle: number; caption: number },
+  avoid: Rect[] = [],
 ): TextState[] {
-  const { scene, layout } = context;
-  const size = layout.type.body;
-  const faces = facesOnFrame(context, panels);
+  const { layout, texts } = context;
   // A stacked pair leaves text only the seam between the faces: the caption alone, one line.
-  const stackedPair = panels.length === 2 && layout.pair.axis === 'y';
-  const caption = textBlock(context, 'caption', scene.branding.disclosure, 0, opacity.caption, {
-    size,
-    weight: 400,
-    maxLines: stackedPair ? 1 : 2,
-    band: true,
-  });
-  if (stackedPair) {
-    const y = placeBlock(context, caption.box.height, faces, ['seam']);
-    return opacity.caption > 0 ? [{ ...caption, box: { ...caption.box, y } }] : [];
+  if (panels.length === 2 && layout.pair.axis === 'y') {
+    if (opacity.caption <= 0) return [];
+    const caption = texts.captionOneLine;
+    const { y, plate } = placeBlock(layout, caption, obstacles(context, panels, avoid), ['seam']);
+    return [textBox(context, 'caption', caption, y, opacity.caption, plate)];
   }
-  const handle = textBlock(
+  const spacing = layout.type.body * 0.3;
+  const stack = (handle: FittedBlock | null, caption: FittedBlock) => ({
+    handle,
+    caption,
+    width: Math.max(handle?.width ?? 0, caption.width),
+    height: (handle ? handle.height + spacing : 0) + caption.height,
+  });
+  const { variant, y, plate } = placeFirstClear(
     context,
-    'handle',
-    scene.branding.contact ?? scene.branding.clinicName,
-    0,
-    opacity.handle,
-    { size, weight: 700, maxLines: 1, band: true },
+    [
+      [stack(texts.handle, texts.caption), stack(texts.handle, texts.captionOneLine)],
+      [stack(null, texts.captionOneLine)],
+    ],
+    panels,
+    ['bottom', 'seam', 'top'],
+    avoid,
   );
-  const spacing = size * 0.3;
-  const height = handle.box.height + spacing + caption.box.height;
-  const y = placeBlock(context, height, faces, ['bottom', 'seam', 'top']);
   const shown: TextState[] = [];
-  if (opacity.handle > 0) shown.push({ ...handle, box: { ...handle.box, y } });
+  const { handle, caption } = variant;
+  if (handle && opacity.handle > 0)
+    shown.push(textBox(context, 'handle', handle, y, opacity.handle, plate));
+  const captionY = handle ? y + handle.height + spacing : y;
   if (opacity.caption > 0)
-    shown.push({ ...caption, box: { ...caption.box, y: y + handle.box.height + spacing } });
+    shown.push(textBox(context, 'caption', caption, captionY, opacity.caption, plate));
   return shown;
 }
 
-/** A badge inside the safe area and inside `within`, at the given corner. */
+/**
+ * A badge inside the safe area and inside `within`, at the given top corner; when `avoid`
+ * panels are given, the first corner (top, then bottom; the given side, then the other) that
+ * keeps off their faces.
+ */
 export function label(
   context: TemplateContext,
   text: LabelState['text'],
   within: Rect,
   corner: 'left' | 'right',
   opacity: number,
+  avoid: PanelState[] = [],
+  edge: 'top' | 'bottom' = 'top',
 ): LabelState | null {
   if (context.scene.hideLabels || opacity <= 0) return null;
-  const { safe, type } = context.layout;
-  const fontSize = type.label;
-  const width = fontSize * (0.66 * text.length + 1.1);
+  const { safe } = context.layout;
+  const fitted = context.texts.badges[text];
+  const { fontSize } = fitted;
+  // The pill: the measured word with 0.55 em each side, 1.64 em tall.
+  const width = (fitted.lineWidths[0] ?? 0) + fontSize * 1.1;
   const height = fontSize * 1.64;
   const inset = fontSize * 0.5;
   const left = Math.max(within.x, safe.x) + inset;
   const right = Math.min(within.x + within.width, safe.x + safe.width) - inset;
   const top = Math.max(within.y, safe.y) + inset;
-  return {
-    text,
-    box: { x: corner === 'left' ? left : right - width, y: top, width, height },
-    fontSize,
-    opacity,
-  };
+  const bottom = Math.min(within.y + within.height, safe.y + safe.height) - inset - height;
+  const other = corner === 'left' ? 'right' : 'left';
+  const [first, second] = edge === 'top' ? [top, bottom] : [bottom, top];
+  const boxes = [
+    [corner, first],
+    [other, first],
+    [corner, second],
+    [other, second],
+  ].map(([side, y]) => ({
+    x: side === 'left' ? left : right - width,
+    y: y as number,
+    width,
+    height,
+  }));
+  const faces = facesOnFrame(context.scene, avoid);
+  const clear = (box: Rect, part: 'outline' | 'core') =>
+    faces.every((face) => overlapArea(box, face[part]) === 0);
+  const box =
+    boxes.find((candidate) => clear(candidate, 'outline')) ??
+    boxes.find((candidate) => clear(candidate, 'core')) ??
+    boxes[0]!;
+  return { text, box, fontSize, opacity };
+}
+
+function overlapArea(a: Rect, b: Rect): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return width > 0 && height > 0 ? width * height : 0;
 }
 
 /** The treated-area highlight over an after panel, when the clinic asked for it. */
@@ -365,12 +352,6 @@ export function highlight(
   };
 }
 
-export function endCard(context: TemplateContext, t: number): FrameState['endCard'] {
-  const { phases, layout } = context;
-  const opacity = easeInOutCubic(progress(t, phases.endCardStart, phases.endCardFadeEnd));
-  return opacity > 0 ? { opacity, layout } : null;
-}
-
 /** Comparison text fades out before the end card fades in, so nothing shows twice. */
 export function comparisonEnd(context: TemplateContext): number {
   return context.phases.endCardStart;
@@ -381,12 +362,9 @@ export function present<T>(items: (T | null)[]): T[] {
   return items.filter((item): item is T => item !== null);
 }
 
-/** Seconds the proof (both photos together) holds before the end card. */
-export const PROOF_SECONDS = 1.5;
-
 /** When a template's proof starts: both faces whole, side by side or stacked. */
 export function proofStart(context: TemplateContext): number {
-  return context.phases.endCardStart - PROOF_SECONDS;
+  return proofStartOf(context.phases);
 }
 
 /** The proof: both panels in the pair slots with their badges. */
@@ -399,8 +377,8 @@ export function proofPair(
   return {
     panels: [before, after],
     labels: present([
-      label(context, 'BEFORE', before.rect, 'left', 1),
-      label(context, 'AFTER', after.rect, 'left', 1),
+      label(context, 'BEFORE', before.rect, 'left', 1, [before, after]),
+      label(context, 'AFTER', after.rect, 'left', 1, [before, after], pairAfterEdge(context)),
     ]),
   };
 }

@@ -2,7 +2,6 @@
 // handle and the disclosure. Also the video's cover (poster) moment.
 import type { FrameState } from '../frame-state.ts';
 import {
-  endCard,
   footerTexts,
   highlight,
   proofPair,
@@ -10,6 +9,7 @@ import {
   window,
   type TemplateContext,
 } from './parts.ts';
+import { endCard } from './end-card.ts';
 
 export function proofFrame(context: TemplateContext, t: number): FrameState {
   const { panels, labels } = proofPair(context, t);
@@ -21,10 +21,12 @@ export function proofFrame(context: TemplateContext, t: number): FrameState {
     labels,
     divider: null,
     highlight: highlight(context, after, t, start),
-    texts: footerTexts(context, panels, {
-      handle: window(t, start - 1, end),
-      caption: window(t, start - 1, end),
-    }),
+    texts: footerTexts(
+      context,
+      panels,
+      { handle: window(t, start - 1, end), caption: window(t, start - 1, end) },
+      labels.map((shown) => shown.box),
+    ),
     endCard: endCard(context, t),
   };
 }

@@ -5,10 +5,10 @@ import type { FrameState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
-  endCard,
   footerTexts,
   highlight,
   hookText,
+  badgeBoxes,
   label,
   panel,
   present,
@@ -17,15 +17,15 @@ import {
   templateContext,
   window,
 } from './parts.ts';
+import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
+import { revealBeats } from './beats.ts';
 
 export function planReveal(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
-  const { speed } = context.phases;
   if (t >= proofStart(context)) return proofFrame(context, t);
   const end = comparisonEnd(context);
-  const wipeStart = 1.3 * speed;
-  const wipeEnd = wipeStart + 1.2 * speed;
+  const { wipeStart, wipeEnd } = revealBeats(context.phases);
   const wipe = easeInOutCubic(progress(t, wipeStart, wipeEnd));
   const stage = context.full.rect;
   const lineX = stage.x + stage.width * wipe;
@@ -43,6 +43,7 @@ export function planReveal(scene: Scene, t: number): FrameState {
   // the line has passed it.
   const beforeBadge = label(context, 'BEFORE', stage, 'right', 1);
   const afterBadge = label(context, 'AFTER', stage, 'left', 1);
+  const taken = badgeBoxes([beforeBadge, afterBadge]);
   const lineAt = (x: number) => (x - stage.x) / stage.width;
   const beforeOpacity = beforeBadge
     ? 1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x))
@@ -68,12 +69,14 @@ export function planReveal(scene: Scene, t: number): FrameState {
     highlight: highlight(context, after, t, wipeEnd + 0.2),
     texts: [
       ...(window(t, -1, wipeStart + 0.2) > 0
-        ? [hookText(context, window(t, -1, wipeStart + 0.2), [before])]
+        ? [hookText(context, window(t, -1, wipeStart + 0.2), [before], undefined, taken)]
         : []),
-      ...footerTexts(context, [after], {
-        handle: window(t, wipeEnd, end),
-        caption: window(t, wipeEnd + 0.3, end),
-      }),
+      ...footerTexts(
+        context,
+        [after],
+        { handle: window(t, wipeEnd, end), caption: window(t, wipeEnd + 0.3, end) },
+        taken,
+      ),
     ],
     endCard: endCard(context, t),
   };

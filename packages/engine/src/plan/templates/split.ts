@@ -5,42 +5,56 @@ import type { FrameState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
-  endCard,
   footerTexts,
   highlight,
   hookText,
+  badgeBoxes,
   label,
+  pairAfterEdge,
   panel,
   present,
   pushAmount,
   templateContext,
   window,
 } from './parts.ts';
+import { endCard } from './end-card.ts';
+import { splitBeats } from './beats.ts';
 
 export function planSplit(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
-  const { speed } = context.phases;
   const end = comparisonEnd(context);
-  const hookEnd = 1.8 * speed;
-  const zoom = pushAmount(context, t, 2.4 * speed, end);
+  const { hookEnd, pushStart } = splitBeats(context.phases);
+  const zoom = pushAmount(context, t, pushStart, end);
   const before = panel(context, 'before', context.pair.before, t, zoom);
   const after = panel(context, 'after', context.pair.after, t, zoom);
+  const labels = [
+    label(context, 'BEFORE', before.rect, 'left', 1, [before, after]),
+    label(context, 'AFTER', after.rect, 'left', 1, [before, after], pairAfterEdge(context)),
+  ];
+  const taken = badgeBoxes(labels);
   return {
     panels: [before, after],
-    labels: present([
-      label(context, 'BEFORE', before.rect, 'left', 1),
-      label(context, 'AFTER', after.rect, 'left', 1),
-    ]),
+    labels: present(labels),
     divider: null,
     highlight: highlight(context, after, t, hookEnd),
     texts: [
       ...(window(t, -1, hookEnd) > 0
-        ? [hookText(context, window(t, -1, hookEnd), [before, after], ['seam', 'top', 'bottom'])]
+        ? [
+            hookText(
+              context,
+              window(t, -1, hookEnd),
+              [before, after],
+              ['seam', 'top', 'bottom'],
+              taken,
+            ),
+          ]
         : []),
-      ...footerTexts(context, [before, after], {
-        handle: window(t, hookEnd, end),
-        caption: window(t, hookEnd + 0.3, end),
-      }),
+      ...footerTexts(
+        context,
+        [before, after],
+        { handle: window(t, hookEnd, end), caption: window(t, hookEnd + 0.3, end) },
+        taken,
+      ),
     ],
     endCard: endCard(context, t),
   };

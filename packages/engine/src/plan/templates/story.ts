@@ -1,14 +1,15 @@
 // Story: a hook title card over the before photo, the before, the after (its face moving),
 // both together as proof, then the end card.
 import { progress } from '../easing.ts';
-import type { FrameState } from '../frame-state.ts';
+import type { Rect } from '../../geometry.ts';
+import type { FrameState, LabelState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
-  endCard,
   footerTexts,
   highlight,
   hookText,
+  badgeBoxes,
   label,
   panel,
   present,
@@ -18,20 +19,25 @@ import {
   templateContext,
   window,
 } from './parts.ts';
+import { endCard } from './end-card.ts';
+import { storyBeats } from './beats.ts';
 
 export function planStory(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
-  const { speed } = context.phases;
   const end = comparisonEnd(context);
-  const hookEnd = 1.5 * speed;
-  const afterStart = hookEnd + 1.0 * speed;
+  const { hookEnd, afterStart } = storyBeats(context.phases);
   const proofAt = proofStart(context);
   let panels;
-  let labels;
+  let labels: (LabelState | null)[];
+  // Text keeps off the badges' places even while they are faded out (it never jumps).
+  let taken: Rect[];
   if (t < afterStart) {
     const before = panel(context, 'before', context.full, t, pushAmount(context, t, 0, afterStart));
     panels = [before];
-    labels = [label(context, 'BEFORE', before.rect, 'left', progress(t, hookEnd - 0.2, hookEnd))];
+    const badge = label(context, 'BEFORE', before.rect, 'left', 1, [before]);
+    const opacity = progress(t, hookEnd - 0.2, hookEnd);
+    labels = [badge && opacity > 0 ? { ...badge, opacity } : null];
+    taken = badgeBoxes([badge]);
   } else if (t < proofAt) {
     const after = panel(
       context,
@@ -41,9 +47,11 @@ export function planStory(scene: Scene, t: number): FrameState {
       pushAmount(context, t, afterStart, proofAt),
     );
     panels = [after];
-    labels = [label(context, 'AFTER', after.rect, 'left', 1)];
+    labels = [label(context, 'AFTER', after.rect, 'left', 1, [after])];
+    taken = badgeBoxes(labels);
   } else {
     ({ panels, labels } = proofPair(context, t));
+    taken = badgeBoxes(labels);
   }
   const afterPanel = panels.find((shown) => shown.which === 'after');
   return {
@@ -53,12 +61,14 @@ export function planStory(scene: Scene, t: number): FrameState {
     highlight: afterPanel ? highlight(context, afterPanel, t, afterStart + 0.3) : null,
     texts: [
       ...(window(t, -1, hookEnd) > 0
-        ? [hookText(context, window(t, -1, hookEnd), panels, ['top', 'bottom'])]
+        ? [hookText(context, window(t, -1, hookEnd), panels, ['top', 'bottom'], taken)]
         : []),
-      ...footerTexts(context, panels, {
-        handle: window(t, afterStart, end),
-        caption: window(t, proofAt, end),
-      }),
+      ...footerTexts(
+        context,
+        panels,
+        { handle: window(t, afterStart, end), caption: window(t, proofAt, end) },
+        taken,
+      ),
     ],
     endCard: endCard(context, t),
   };

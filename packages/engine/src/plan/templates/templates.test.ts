@@ -6,11 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { makeMeshFace } from '../../faces/face-landmarks.factory.ts';
 import type { Rect } from '../../geometry.ts';
 import { buildScene } from '../build-scene.ts';
-import { CAP_HEIGHT_EM, MIN_CAP_HEIGHT_SHARE, safeArea } from '../layout.ts';
+import { fontSpec } from '../../paint/canvas.ts';
+import { bundledTextMeasure } from '../../text/bundled-measure.ts';
+import { capHeightRatio, MIN_CAP_HEIGHT_RATIO } from '../../text/cap-height.ts';
+import { BAND_PAD_EM } from '../fitted-texts.ts';
+import { safeArea } from '../layout.ts';
 import { makeSceneInput } from '../scene-input.factory.ts';
 import { evaluate, frameStateKey } from '../timeline.ts';
 
 const EPSILON = 0.5;
+const measure = bundledTextMeasure();
 const moments = Array.from({ length: 80 }, (_unused, index) => index * 0.1);
 
 function inside(inner: Rect, outer: Rect): boolean {
@@ -55,18 +60,27 @@ describe.each(TEMPLATES)('the %s template', (template) => {
     let textsSeen = 0;
     for (const t of moments) {
       const state = evaluate(scene, t);
-      for (const text of state.texts) {
+      // The fitted boxes: the comparison's texts and the end card's lines alike.
+      for (const text of [...state.texts, ...(state.endCard?.texts ?? [])]) {
         textsSeen += 1;
         expect(inside(text.box, safe), `${text.role} at ${t}s`).toBe(true);
-        expect(text.fontSize * CAP_HEIGHT_EM).toBeGreaterThanOrEqual(
-          scene.height * MIN_CAP_HEIGHT_SHARE - EPSILON,
+        expect(capHeightRatio(text.fontSize, 'inter', scene.height)).toBeGreaterThanOrEqual(
+          MIN_CAP_HEIGHT_RATIO,
         );
         expect(text.lines.length).toBeGreaterThan(0);
+        const font = fontSpec(text.weight, text.fontSize, 'inter');
+        for (const line of text.lines)
+          expect(measure(line, font), `${text.role}: ${line}`).toBeLessThanOrEqual(
+            text.box.width - text.fontSize * BAND_PAD_EM * 2 + EPSILON,
+          );
       }
       for (const label of state.labels) {
         expect(inside(label.box, safe), `${label.text} at ${t}s`).toBe(true);
-        expect(label.fontSize * CAP_HEIGHT_EM).toBeGreaterThanOrEqual(
-          scene.height * MIN_CAP_HEIGHT_SHARE - EPSILON,
+        expect(capHeightRatio(label.fontSize, 'inter', scene.height)).toBeGreaterThanOrEqual(
+          MIN_CAP_HEIGHT_RATIO,
+        );
+        expect(measure(label.text, fontSpec(700, label.fontSize, 'inter'))).toBeLessThanOrEqual(
+          label.box.width - label.fontSize * 1.1 + EPSILON,
         );
       }
     }

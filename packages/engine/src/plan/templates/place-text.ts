@@ -1,0 +1,116 @@
+// Where a text block goes: inside the safe area, clear of the faces on screen when the safe
+// area leaves room, else on an opaque plate that at least keeps the eyes, nose and mouth
+// visible. Pure; the same answer in the preview and the render.
+import type { Rect } from '../../geometry.ts';
+import type { PanelState } from '../frame-state.ts';
+import type { Layout } from '../layout.ts';
+import type { Scene } from '../scene.ts';
+
+/** A face as it lands on the frame: its whole outline, and the eyes-to-chin core. */
+export interface FaceOnFrame {
+  outline: Rect;
+  core: Rect;
+}
+
+export type Anchor = 'top' | 'seam' | 'bottom';
+
+export interface Placement {
+  y: number;
+  /** True when the block could not keep clear of the face outlines and needs a plate. */
+  plate: boolean;
+  /** True when not even the eyes-to-chin cores could be kept clear. */
+  coversFace: boolean;
+}
+
+/** Rows of the safe area tried after the preferred anchors, nearest to the first one first. */
+const SCAN_STEPS = 40;
+
+function intersect(a: Rect, b: Rect): Rect | null {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const width = Math.min(a.x + a.width, b.x + b.width) - x;
+  const height = Math.min(a.y + a.height, b.y + b.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+function area(rect: Rect | null): number {
+  return rect ? rect.width * rect.height : 0;
+}
+
+/** `rect` grown by `share` of its size on every side. */
+function grow(rect: Rect, share: number): Rect {
+  return {
+    x: rect.x - rect.width * share,
+    y: rect.y - rect.height * share,
+    width: rect.width * (1 + 2 * share),
+    height: rect.height * (1 + 2 * share),
+  };
+}
+
+function onFrame(box: Rect, shown: PanelState): Rect {
+  const scale = shown.rect.width / shown.view.width;
+  return {
+    x: shown.rect.x + (box.x - shown.view.x) * scale,
+    y: shown.rect.y + (box.y - shown.view.y) * scale,
+    width: box.width * scale,
+    height: box.height * scale,
+  };
+}
+
+/**
+ * The before face in each shown panel, on the frame and cut to what the panel shows. The
+ * outline is grown a little: the slow push-in moves the face while a text stays put.
+ */
+export function facesOnFrame(scene: Scene, panels: PanelState[]): FaceOnFrame[] {
+  const { faceBox, faceCore } = scene;
+  if (!faceBox) return [];
+  const faces: FaceOnFrame[] = [];
+  for (const shown of panels) {
+    const outline = intersect(grow(onFrame(faceBox, shown), 0.06), shown.clip);
+    const core = intersect(onFrame(faceCore ?? faceBox, shown), shown.clip);
+    if (outline && core) faces.push({ outline, core });
+  }
+  return faces;
+}
+
+/**
+ * The top of a block `width` × `height`, centred across the safe area: the first preferred
+ * anchor ('top', 'seam' of a stacked pair, 'bottom') clear of every face outline, else the
+ * nearest clear row; failing that, the same search clear of the eyes-to-chin cores only, on a
+ * plate; failing that, the row covering least of the cores, on a plate.
+ */
+export function placeBlock(
+  layout: Layout,
+  block: { width: number; height: number },
+  faces: FaceOnFrame[],
+  preferred: Anchor[],
+): Placement {
+  const { safe, pair } = layout;
+  const lowest = safe.y + safe.height - block.height;
+  const clamp = (y: number) => Math.min(Math.max(y, safe.y), lowest);
+  const anchorY: Record<Anchor, number> = {
+    top: safe.y,
+    seam: pair.axis === 'y' ? pair.after.y - block.height / 2 : safe.y,
+    bottom: lowest,
+  };
+  const anchors = preferred.map((anchor) => clamp(anchorY[anchor]));
+  const first = anchors[0] ?? safe.y;
+  const rows = Array.from({ length: SCAN_STEPS + 1 }, (_unused, index) =>
+    clamp(safe.y + ((lowest - safe.y) * index) / SCAN_STEPS),
+  ).sort((a, b) => Math.abs(a - first) - Math.abs(b - first));
+  const candidates = [...anchors, ...rows];
+  const x = safe.x + (safe.width - block.width) / 2;
+  const covered = (y: number, part: 'outline' | 'core') =>
+    faces.reduce(
+      (sum, face) =>
+        sum + area(intersect({ x, y, width: block.width, height: block.height }, face[part])),
+      0,
+    );
+  const clearOfOutlines = candidates.find((y) => covered(y, 'outline') === 0);
+  if (clearOfOutlines !== undefined) return { y: clearOfOutlines, plate: false, coversFace: false };
+  const clearOfCores = candidates.find((y) => covered(y, 'core') === 0);
+  if (clearOfCores !== undefined) return { y: clearOfCores, plate: true, coversFace: false };
+  let best = first;
+  for (const y of candidates) if (covered(y, 'core') < covered(best, 'core')) best = y;
+  return { y: best, plate: true, coversFace: true };
+}
