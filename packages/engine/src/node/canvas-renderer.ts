@@ -1,11 +1,13 @@
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import type { Canvas2D } from '../paint/canvas.ts';
-import { draw } from '../paint/draw.ts';
+import { drawOverlays, type DrawOptions } from '../paint/draw.ts';
 import type { Affine } from '../geometry.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
+import { frameCount } from '../plan/build-scene.ts';
 import { evaluate, frameStateKey, largestPanelScales } from '../plan/timeline.ts';
 import { registerEngineFonts } from './fonts.ts';
+import { createStillPanelsLayer } from './still-panels-layer.ts';
 
 export function rasterToCanvas(raster: Raster): Canvas {
   const canvas = createCanvas(raster.width, raster.height);
@@ -118,15 +120,25 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
     logo: panels.logo ? rasterToCanvas(panels.logo) : null,
     scale: panels.scale,
   };
-  const logoSize = panels.logoSize;
+  const options: DrawOptions = {
+    logoSize: panels.logoSize,
+    assetSizes: {
+      before: { width: panels.before.width, height: panels.before.height },
+      after: { width: panels.after.width, height: panels.after.height },
+    },
+  };
+  const stillPanels = createStillPanelsLayer(scene, assets, options);
+  const stateAt = (index: number) => evaluate(scene, index / scene.fps);
   // A frame whose state equals the previous frame's (holds, the end card) is already on the
   // canvas.
   let lastStateKey = '';
   const paint = (index: number): Canvas => {
-    const state = evaluate(scene, index / scene.fps);
+    const state = stateAt(index);
     const stateKey = frameStateKey(state);
     if (stateKey === lastStateKey) return canvas;
-    draw(context, scene, state, assets, { logoSize });
+    const next = index + 1 < frameCount(scene) ? stateAt(index + 1) : null;
+    stillPanels.drawPanels(context, state, next);
+    drawOverlays(context, scene, state, assets, options);
     lastStateKey = stateKey;
     return canvas;
   };
