@@ -94,6 +94,12 @@ export function shrinkPanels(
 export interface FrameRenderer {
   /** RGBA bytes of frame `index`, a copy (opaque, so premultiplied equals straight alpha). */
   renderFrame(index: number): Uint8Array;
+  /**
+   * Paints frame `index` and reads its RGBA bytes into `target` (width × height × 4) in
+   * stripes: one 8 MB read-out a frame made the allocator map fresh memory, and the kernel
+   * zero it, for every frame.
+   */
+  renderFrameInto(index: number, target: Uint8Array): void;
   /** The frame as a Raster (a copy), for posters and tests. */
   frameRaster(index: number): Raster;
 }
@@ -146,6 +152,10 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
     renderFrame(index) {
       return paint(index).data();
     },
+    renderFrameInto(index, target) {
+      paint(index);
+      readStripes(napiContext, scene, target);
+    },
     frameRaster(index) {
       paint(index);
       const out = createRaster(scene.width, scene.height);
@@ -153,4 +163,24 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
       return out;
     },
   };
+}
+
+/** Rows read at a time: ~1 MB at 1080p, small enough for the allocator to reuse. */
+const READ_STRIPE_ROWS = 120;
+
+function readStripes(
+  context: ReturnType<Canvas['getContext']>,
+  size: { width: number; height: number },
+  target: Uint8Array,
+): void {
+  const rowBytes = size.width * 4;
+  if (target.byteLength !== rowBytes * size.height) {
+    throw new RangeError(
+      `target has ${target.byteLength} bytes, expected ${rowBytes * size.height}`,
+    );
+  }
+  for (let y = 0; y < size.height; y += READ_STRIPE_ROWS) {
+    const rows = Math.min(READ_STRIPE_ROWS, size.height - y);
+    target.set(context.getImageData(0, y, size.width, rows).data, y * rowBytes);
+  }
 }
