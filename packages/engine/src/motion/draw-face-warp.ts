@@ -3,7 +3,14 @@
 // an affine map only moves pixels: no colour is changed, nothing is synthesised). Triangles
 // that did not move are left to the unwarped panel drawn underneath.
 import type { Canvas2D } from '../paint/canvas.ts';
-import { applyAffine, composeAffine, invertAffine, type Affine, type Point } from '../geometry.ts';
+import {
+  applyAffine,
+  composeAffine,
+  invertAffine,
+  type Affine,
+  type Point,
+  type Rect,
+} from '../geometry.ts';
 import { deformRig } from './face-deform.ts';
 import type { FaceMotionState } from './face-motion-schedule.ts';
 import type { FaceRig } from './face-rig.ts';
@@ -110,20 +117,20 @@ function patternFor<T>(ctx: Canvas2D<T>, image: T): object | null {
   return pattern ?? null;
 }
 
-/**
- * Draws the moved triangles; returns how many were drawn (for tests and the benchmark).
- * Each triangle is filled with the photo as a pattern under the triangle's own transform:
- * one fill per triangle, no clip (clipping per triangle costs several times more).
- */
-export function drawFaceWarp<T>(
-  ctx: Canvas2D<T>,
-  image: T,
+/** One moved triangle: its texture transform and its outline in output pixels (grown). */
+interface WarpTriangle {
+  /** Asset pixels → output pixels for this triangle's texture. */
+  transform: Affine;
+  outline: Point[];
+}
+
+/** The triangles a frame redraws, far to near, with what drawing each one needs. */
+function movedTriangles(
   rig: FaceRig,
   motion: FaceMotionState,
   placement: FaceWarpPlacement,
-  options: FaceWarpOptions = {},
-): number {
-  const overlap = options.seamOverlapPx ?? SEAM_OVERLAP_PX;
+  overlap: number,
+): WarpTriangle[] {
   const { positions, depth } = deformRig(rig, motion);
   const toOut = placement.imageToOutput;
   const outScale = Math.sqrt(Math.abs(toOut.a * toOut.d - toOut.b * toOut.c));
@@ -145,11 +152,7 @@ export function drawFaceWarp<T>(
   }
   // Far to near: where a turn folds the far cheek behind the nose, the near side wins.
   drawn.sort((p, q) => q.depth - p.depth);
-  const pattern = patternFor(ctx, image);
-  if (!pattern) return 0;
-  ctx.save();
-  ctx.fillStyle = pattern;
-  let count2 = 0;
+  const triangles: WarpTriangle[] = [];
   for (const { t } of drawn) {
     const corners = [tris[t] ?? 0, tris[t + 1] ?? 0, tris[t + 2] ?? 0];
     const source = corners.flatMap((v) => [rig.rest[v * 3] ?? 0, rig.rest[v * 3 + 1] ?? 0]);
@@ -159,8 +162,60 @@ export function drawFaceWarp<T>(
     const out = [0, 1, 2].map((n) =>
       applyAffine(toOut, { x: target[n * 2] ?? 0, y: target[n * 2 + 1] ?? 0 }),
     );
-    const grown = growTriangle(out, overlap);
-    const m = composeAffine(toOut, composeAffine(warp, placement.assetToImage));
+    triangles.push({
+      transform: composeAffine(toOut, composeAffine(warp, placement.assetToImage)),
+      outline: growTriangle(out, overlap),
+    });
+  }
+  return triangles;
+}
+
+/**
+ * The output pixels a face warp can touch: the box of every triangle drawFaceWarp would draw
+ * for this motion (outlines grown as drawn), or null when none moves.
+ */
+export function faceWarpBounds(
+  rig: FaceRig,
+  motion: FaceMotionState,
+  placement: FaceWarpPlacement,
+  options: FaceWarpOptions = {},
+): Rect | null {
+  const triangles = movedTriangles(
+    rig,
+    motion,
+    placement,
+    options.seamOverlapPx ?? SEAM_OVERLAP_PX,
+  );
+  const points = triangles.flatMap((triangle) => triangle.outline);
+  if (points.length === 0) return null;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const left = Math.min(...xs);
+  const top = Math.min(...ys);
+  return { x: left, y: top, width: Math.max(...xs) - left, height: Math.max(...ys) - top };
+}
+
+/**
+ * Draws the moved triangles; returns how many were drawn (for tests and the benchmark).
+ * Each triangle is filled with the photo as a pattern under the triangle's own transform:
+ * one fill per triangle, no clip (clipping per triangle costs several times more).
+ */
+export function drawFaceWarp<T>(
+  ctx: Canvas2D<T>,
+  image: T,
+  rig: FaceRig,
+  motion: FaceMotionState,
+  placement: FaceWarpPlacement,
+  options: FaceWarpOptions = {},
+): number {
+  const overlap = options.seamOverlapPx ?? SEAM_OVERLAP_PX;
+  const triangles = movedTriangles(rig, motion, placement, overlap);
+  const pattern = patternFor(ctx, image);
+  if (!pattern) return 0;
+  ctx.save();
+  ctx.fillStyle = pattern;
+  let count = 0;
+  for (const { transform: m, outline } of triangles) {
     let back: Affine;
     try {
       back = invertAffine(m);
@@ -171,15 +226,15 @@ export function drawFaceWarp<T>(
     // so the pattern lands where the triangle's texture belongs.
     ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
     ctx.beginPath();
-    grown.forEach((p, n) => {
+    outline.forEach((p, n) => {
       const q = applyAffine(back, p);
       if (n === 0) ctx.moveTo(q.x, q.y);
       else ctx.lineTo(q.x, q.y);
     });
     ctx.closePath();
     ctx.fill();
-    count2 += 1;
+    count += 1;
   }
   ctx.restore();
-  return count2;
+  return count;
 }

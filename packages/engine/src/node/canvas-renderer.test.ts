@@ -115,6 +115,16 @@ describe('frames drawn by the server renderer', () => {
     expect(inkPixels(hidden.frameRaster(at), underBadge, BEFORE_RGB)).toBe(0);
   });
 
+  it('reads a frame into a buffer in stripes with the same bytes as one read-out', () => {
+    const target = new Uint8Array(scene.width * scene.height * 4);
+    for (const frame of [0, 50, frameCount(scene) - 1]) {
+      target.fill(7);
+      renderer.renderFrameInto(frame, target);
+      expect(Buffer.compare(Buffer.from(target), renderer.renderFrame(frame))).toBe(0);
+    }
+    expect(() => renderer.renderFrameInto(0, new Uint8Array(16))).toThrow(/expected/);
+  });
+
   it('draws the end card text (ink inside the safe box on the plain card)', () => {
     const frame = renderer.frameRaster(frameCount(scene) - 1);
     const background = [15, 23, 42]; // DEFAULT_COLORS.background

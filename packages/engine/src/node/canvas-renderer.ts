@@ -1,11 +1,13 @@
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import type { Canvas2D } from '../paint/canvas.ts';
-import { draw } from '../paint/draw.ts';
+import { drawOverlays, type DrawOptions } from '../paint/draw.ts';
 import type { Affine } from '../geometry.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
+import { frameCount } from '../plan/build-scene.ts';
 import { evaluate, frameStateKey, largestPanelScales } from '../plan/timeline.ts';
 import { registerEngineFonts } from './fonts.ts';
+import { createStillPanelsLayer } from './still-panels-layer.ts';
 
 export function rasterToCanvas(raster: Raster): Canvas {
   const canvas = createCanvas(raster.width, raster.height);
@@ -92,6 +94,12 @@ export function shrinkPanels(
 export interface FrameRenderer {
   /** RGBA bytes of frame `index`, a copy (opaque, so premultiplied equals straight alpha). */
   renderFrame(index: number): Uint8Array;
+  /**
+   * Paints frame `index` and reads its RGBA bytes into `target` (width × height × 4) in
+   * stripes: one 8 MB read-out a frame made the allocator map fresh memory, and the kernel
+   * zero it, for every frame.
+   */
+  renderFrameInto(index: number, target: Uint8Array): void;
   /** The frame as a Raster (a copy), for posters and tests. */
   frameRaster(index: number): Raster;
 }
@@ -118,21 +126,35 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
     logo: panels.logo ? rasterToCanvas(panels.logo) : null,
     scale: panels.scale,
   };
-  const logoSize = panels.logoSize;
+  const options: DrawOptions = {
+    logoSize: panels.logoSize,
+    assetSizes: {
+      before: { width: panels.before.width, height: panels.before.height },
+      after: { width: panels.after.width, height: panels.after.height },
+    },
+  };
+  const stillPanels = createStillPanelsLayer(scene, assets, options);
+  const stateAt = (index: number) => evaluate(scene, index / scene.fps);
   // A frame whose state equals the previous frame's (holds, the end card) is already on the
   // canvas.
   let lastStateKey = '';
   const paint = (index: number): Canvas => {
-    const state = evaluate(scene, index / scene.fps);
+    const state = stateAt(index);
     const stateKey = frameStateKey(state);
     if (stateKey === lastStateKey) return canvas;
-    draw(context, scene, state, assets, { logoSize });
+    const next = index + 1 < frameCount(scene) ? stateAt(index + 1) : null;
+    stillPanels.drawPanels(context, state, next);
+    drawOverlays(context, scene, state, assets, options);
     lastStateKey = stateKey;
     return canvas;
   };
   return {
     renderFrame(index) {
       return paint(index).data();
+    },
+    renderFrameInto(index, target) {
+      paint(index);
+      readStripes(napiContext, scene, target);
     },
     frameRaster(index) {
       paint(index);
@@ -141,4 +163,24 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
       return out;
     },
   };
+}
+
+/** Rows read at a time: ~1 MB at 1080p, small enough for the allocator to reuse. */
+const READ_STRIPE_ROWS = 120;
+
+function readStripes(
+  context: ReturnType<Canvas['getContext']>,
+  size: { width: number; height: number },
+  target: Uint8Array,
+): void {
+  const rowBytes = size.width * 4;
+  if (target.byteLength !== rowBytes * size.height) {
+    throw new RangeError(
+      `target has ${target.byteLength} bytes, expected ${rowBytes * size.height}`,
+    );
+  }
+  for (let y = 0; y < size.height; y += READ_STRIPE_ROWS) {
+    const rows = Math.min(READ_STRIPE_ROWS, size.height - y);
+    target.set(context.getImageData(0, y, size.width, rows).data, y * rowBytes);
+  }
 }

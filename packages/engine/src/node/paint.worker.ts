@@ -44,19 +44,19 @@ function handle(request: PaintWorkerRequest): void {
       return;
     }
     if (!renderer || !converter || !ring) throw new Error('paint before load');
-    const rgba = renderer.renderFrame(request.frame);
-    ring.set(converter.convert(rgba), request.slot * converter.frameBytes);
-    // The frame copy (8 MB at 1080p) is freed by a native finalizer once V8 has collected its
-    // Buffer, which it does late; the kernel then zeroes fresh pages for every frame. The copy
-    // is young and this heap tiny, so a minor collection (~0.1 ms) lets the allocator reuse the
-    // same memory: two workers painted a 1080p video in 1.4 s instead of 2.3 s, and held
-    // ~40 MB less than with a full collection every 4 frames.
+    renderer.renderFrameInto(request.frame, converter.input);
+    ring.set(converter.convertInput(), request.slot * converter.frameBytes);
+    // The stripes read out (1 MB each at 1080p) are freed by native finalizers once V8 has
+    // collected them, which it does late; the kernel then zeroes fresh pages for every frame.
+    // They are young and this heap tiny, so a minor collection (~0.1 ms) lets the allocator
+    // reuse the same memory: two workers painted a 1080p video in 1.4 s instead of 2.3 s (with
+    // one 8 MB read-out a frame), and held ~40 MB less than with a full collection every 4 frames.
     collectGarbage({ type: 'minor' });
     reply({
       type: 'painted',
       frame: request.frame,
       slot: request.slot,
-      rgba: request.keepRgba ? rgba : null,
+      rgba: request.keepRgba ? converter.input.slice() : null,
     });
   } catch (error) {
     reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

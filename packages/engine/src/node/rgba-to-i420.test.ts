@@ -104,6 +104,17 @@ describe('RGBA → I420 converter', () => {
     expect(converter.convert(transparent)).toEqual(first);
   });
 
+  it('converts a frame written into its own input as it converts one handed over', () => {
+    const rgba = randomFrame(48, 6, 11);
+    const converter = createI420Converter(48, 6);
+    const handed = converter.convert(rgba).slice();
+    converter.input.fill(0);
+    // Written in two stripes, as the paint worker reads a frame.
+    converter.input.set(rgba.subarray(0, 48 * 4 * 2), 0);
+    converter.input.set(rgba.subarray(48 * 4 * 2), 48 * 4 * 2);
+    expect(converter.convertInput()).toEqual(handed);
+  });
+
   it('refuses sizes the SIMD blocks cannot cover and frames of the wrong length', () => {
     expect(() => createI420Converter(14, 2)).toThrow(/at least 16/);
     expect(() => createI420Converter(33, 2)).toThrow(/even/);

@@ -15,6 +15,13 @@ export interface I420Converter {
    * the converter's memory, valid until the next call.
    */
   convert(rgba: Uint8Array): Uint8Array;
+  /**
+   * The converter's own RGBA input (width × height × 4 bytes): a frame read straight into it
+   * (stripe by stripe) is converted by convertInput() without another copy.
+   */
+  readonly input: Uint8Array;
+  /** Converts what `input` holds; the I420 bytes as from convert(). */
+  convertInput(): Uint8Array;
 }
 
 interface ConverterExports {
@@ -64,11 +71,16 @@ export function createI420Converter(width: number, height: number): I420Converte
     width,
     height,
     frameBytes,
+    input: source,
     convert(rgba) {
       if (rgba.byteLength !== rgbaBytes) {
         throw new RangeError(`frame has ${rgba.byteLength} bytes, expected ${rgbaBytes}`);
       }
       source.set(rgba);
+      exports.rgbaToI420(0, width, height, rgbaBytes);
+      return destination;
+    },
+    convertInput() {
       exports.rgbaToI420(0, width, height, rgbaBytes);
       return destination;
     },

@@ -1,8 +1,8 @@
 import type { Canvas2D } from './canvas.ts';
-import { IDENTITY, composeAffine, type Affine } from '../geometry.ts';
+import { IDENTITY, composeAffine, type Affine, type Rect } from '../geometry.ts';
 import { clipToRect, resetTransform } from './draw-shapes.ts';
 import { isStill } from '../motion/face-deform.ts';
-import { drawFaceWarp } from '../motion/draw-face-warp.ts';
+import { drawFaceWarp, faceWarpBounds } from '../motion/draw-face-warp.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
 import type { PanelState } from '../plan/timeline.ts';
 
@@ -19,6 +19,28 @@ export function panelPlacement(panel: Pick<PanelState, 'rect' | 'view'>): Affine
   };
 }
 
+/** How a panel's image (the asset, possibly a shrunk copy) lands on the frame. */
+export interface PanelPlacement {
+  /** Panel-photo pixels → output frame pixels. */
+  imageToOutput: Affine;
+  /** Asset pixels → panel-photo pixels. */
+  assetToImage: Affine;
+  /** Asset pixels → output frame pixels. */
+  assetToOutput: Affine;
+}
+
+export function panelAssetPlacement<T>(
+  scene: Scene,
+  assets: SceneAssets<T>,
+  panel: PanelState,
+): PanelPlacement {
+  const imageToCanonical = panel.which === 'before' ? IDENTITY : scene.afterTransform;
+  const assetScale = (panel.which === 'before' ? assets.scale?.before : assets.scale?.after) ?? 1;
+  const assetToImage: Affine = { a: 1 / assetScale, b: 0, c: 0, d: 1 / assetScale, e: 0, f: 0 };
+  const imageToOutput = composeAffine(panelPlacement(panel), imageToCanonical);
+  return { imageToOutput, assetToImage, assetToOutput: composeAffine(imageToOutput, assetToImage) };
+}
+
 export function drawPanel<T>(
   ctx: Canvas2D<T>,
   scene: Scene,
@@ -26,11 +48,11 @@ export function drawPanel<T>(
   panel: PanelState,
 ): void {
   if (panel.clip.width <= 0 || panel.clip.height <= 0) return;
-  const imageToCanonical = panel.which === 'before' ? IDENTITY : scene.afterTransform;
-  const assetScale = (panel.which === 'before' ? assets.scale?.before : assets.scale?.after) ?? 1;
-  const assetToImage: Affine = { a: 1 / assetScale, b: 0, c: 0, d: 1 / assetScale, e: 0, f: 0 };
-  const imageToOutput = composeAffine(panelPlacement(panel), imageToCanonical);
-  const m = composeAffine(imageToOutput, assetToImage);
+  const {
+    imageToOutput,
+    assetToImage,
+    assetToOutput: m,
+  } = panelAssetPlacement(scene, assets, panel);
   ctx.save();
   resetTransform(ctx);
   clipToRect(ctx, panel.clip);
@@ -45,4 +67,28 @@ export function drawPanel<T>(
     drawFaceWarp(ctx, image, rig, panel.face, { imageToOutput, assetToImage });
   }
   ctx.restore();
+}
+
+/**
+ * The part of the frame this panel's face motion paints over its still photo (inside the
+ * panel's clip), or null when its face does not move at this moment.
+ */
+export function panelFaceMotionBounds<T>(
+  scene: Scene,
+  assets: SceneAssets<T>,
+  panel: PanelState,
+): Rect | null {
+  const rig = scene.faceMotion[panel.which]?.rig;
+  if (!rig || !panel.face || isStill(panel.face)) return null;
+  if (panel.clip.width <= 0 || panel.clip.height <= 0) return null;
+  const { imageToOutput, assetToImage } = panelAssetPlacement(scene, assets, panel);
+  const box = faceWarpBounds(rig, panel.face, { imageToOutput, assetToImage });
+  if (!box) return null;
+  const left = Math.max(box.x, panel.clip.x);
+  const top = Math.max(box.y, panel.clip.y);
+  const right = Math.min(box.x + box.width, panel.clip.x + panel.clip.width);
+  const bottom = Math.min(box.y + box.height, panel.clip.y + panel.clip.height);
+  return right > left && bottom > top
+    ? { x: left, y: top, width: right - left, height: bottom - top }
+    : null;
 }

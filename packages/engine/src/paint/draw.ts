@@ -1,15 +1,24 @@
 import type { Canvas2D } from './canvas.ts';
 import { drawEndCard } from './draw-end-card.ts';
-import { drawPanel } from './draw-panels.ts';
+import { drawPanel, panelAssetPlacement } from './draw-panels.ts';
 import { resetTransform } from './draw-shapes.ts';
 import { drawBackdrop } from './draw-backdrop.ts';
 import { drawDivider, drawHighlight, drawLabel, drawTextBlock } from './draw-text.ts';
+import { opaqueRect } from './occlusion.ts';
+import type { Rect } from '../geometry.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
 import type { FrameState } from '../plan/timeline.ts';
+
+type PixelSize = { width: number; height: number };
 
 export interface DrawOptions {
   /** Intrinsic size of the logo image, when the scene has one. */
   logoSize: { width: number; height: number } | null;
+  /**
+   * Pixel sizes of the before and after assets. Given, the backdrop is left out where a
+   * panel's photo covers whole pixels (it would be painted over): the same pixels, less work.
+   */
+  assetSizes?: { before: PixelSize; after: PixelSize } | null;
 }
 
 /** Paints one frame. Same code in the browser preview and the server render. */
@@ -20,13 +29,37 @@ export function draw<T>(
   assets: SceneAssets<T>,
   options: DrawOptions = { logoSize: null },
 ): void {
+  drawPanels(ctx, scene, state, assets, options);
+  drawOverlays(ctx, scene, state, assets, options);
+}
+
+/**
+ * The backdrop and the photo panels (face motion included): everything a frame shows under its
+ * badges, texts, highlight and end card.
+ */
+export function drawPanels<T>(
+  ctx: Canvas2D<T>,
+  scene: Scene,
+  state: FrameState,
+  assets: SceneAssets<T>,
+  options: Pick<DrawOptions, 'assetSizes'> = {},
+): void {
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = 1;
-  drawBackdrop(ctx, scene);
+  drawBackdrop(ctx, scene, coveredRects(scene, state, assets, options.assetSizes));
   ctx.restore();
-
   for (const panel of state.panels) drawPanel(ctx, scene, assets, panel);
+}
+
+/** Badges, the divider, the highlight, texts and the end card, over the panels. */
+export function drawOverlays<T>(
+  ctx: Canvas2D<T>,
+  scene: Scene,
+  state: FrameState,
+  assets: SceneAssets<T>,
+  options: DrawOptions = { logoSize: null },
+): void {
   if (state.highlight) drawHighlight(ctx, state.highlight, scene.colors.accent);
   const labelFont = state.labels[0]?.fontSize ?? Math.min(scene.width, scene.height) * 0.04;
   if (state.divider) drawDivider(ctx, state.divider, scene.colors.accent, labelFont);
@@ -34,4 +67,21 @@ export function draw<T>(
   for (const label of state.labels) drawLabel(ctx, label, typeface);
   for (const text of state.texts) drawTextBlock(ctx, text, scene.colors.text, typeface);
   if (state.endCard) drawEndCard(ctx, scene, assets, state.endCard, options.logoSize);
+}
+
+/** Whole-pixel rectangles the panels' photos paint over completely (none without sizes). */
+function coveredRects<T>(
+  scene: Scene,
+  state: FrameState,
+  assets: SceneAssets<T>,
+  sizes: DrawOptions['assetSizes'],
+): Rect[] {
+  if (!sizes) return [];
+  const rects: Rect[] = [];
+  for (const panel of state.panels) {
+    const { assetToOutput } = panelAssetPlacement(scene, assets, panel);
+    const rect = opaqueRect(panel.clip, assetToOutput, sizes[panel.which]);
+    if (rect) rects.push(rect);
+  }
+  return rects;
 }
