@@ -10,6 +10,8 @@ const STATUS_BADGES: Record<VideoStatus, { label: string; className: string }> =
   failed: { label: 'Failed', className: 'bg-accent-100 text-accent-700' },
 };
 
+const WITHDRAWN_BADGE = { label: 'Withdrawn', className: 'bg-accent-100 text-accent-700' };
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface VideoHistoryItemProps {
@@ -20,8 +22,8 @@ interface VideoHistoryItemProps {
 
 /** One history card: thumbnail or placeholder, title, date, status, and play/download when done. */
 export function VideoHistoryItem({ video, isPlaying, onPlay }: VideoHistoryItemProps) {
-  const badge = STATUS_BADGES[video.status];
   const withdrawal = withdrawalOf(video.consent, new Date());
+  const badge = withdrawal ? WITHDRAWN_BADGE : STATUS_BADGES[video.status];
   const isPlayable =
     video.status === 'completed' && video.downloadUrl !== null && withdrawal === null;
 
