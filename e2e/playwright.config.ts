@@ -1,16 +1,17 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORTS } from './helpers/ports.ts';
 
 // The system Chromium (Debian's package): browser downloads do not work on these machines.
 const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PORT = E2E_PORTS.app;
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = path.join(tmpdir(), `glowreel-e2e-${PORT}`);
-// A second server, next port up, keeps REQUIRE_EMAIL_VERIFICATION on for the specs of the
+// A second server keeps REQUIRE_EMAIL_VERIFICATION on for the specs of the
 // gate itself (helpers/gated-server.ts); the first one turns it off so every other spec can
 // sign up and go straight on to API keys and plans.
-const GATED_PORT = PORT + 1;
+const GATED_PORT = E2E_PORTS.gatedApp;
 const GATED_URL = `http://localhost:${GATED_PORT}`;
 const GATED_DATA_DIR = path.join(tmpdir(), `glowreel-e2e-gated-${GATED_PORT}`);
 

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { E2E_PORTS } from './ports.ts';
 
 // The second server of playwright.config.ts: REQUIRE_EMAIL_VERIFICATION on, mail in its outbox.
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../..');
-const GATED_PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
+const GATED_PORT = E2E_PORTS.gatedApp;
 export const GATED_URL = `http://localhost:${GATED_PORT}`;
 const GATED_DATA_DIR = path.join(tmpdir(), `glowreel-e2e-gated-${GATED_PORT}`);
 

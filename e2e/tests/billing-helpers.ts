@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { texturedCompositePng } from '../helpers/face-photo.ts';
+import { E2E_PORTS } from '../helpers/ports.ts';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PORT = E2E_PORTS.app;
 /** The data folder playwright.config.ts gives the server. */
 const DATA_DIR = path.join(tmpdir(), `glowreel-e2e-${PORT}`);
 

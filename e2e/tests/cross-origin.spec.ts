@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { texturedCompositePng } from '../helpers/face-photo.ts';
+import { E2E_PORTS } from '../helpers/ports.ts';
 import { signUp } from '../helpers/site.ts';
 
 // Same site as the app (cookies are not kept apart by port), another origin: the issue's
-// attacker page on localhost:3299. One port above the app's, so parallel runs do not collide.
-const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
-const ATTACKER_PORT = APP_PORT + 1;
+// attacker page on localhost:3299. Its port comes from E2E_PORT, so parallel runs do not collide.
+const APP_PORT = E2E_PORTS.app;
+const ATTACKER_PORT = E2E_PORTS.crossOriginAttacker;
 const APP = `http://localhost:${APP_PORT}`;
 
 /** The attacker's page: fire-and-forget requests a browser lets any page send (no-cors). */

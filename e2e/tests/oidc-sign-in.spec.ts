@@ -5,13 +5,13 @@ import pg from 'pg';
 import { seriousViolations } from '../helpers/a11y.ts';
 import { startAppServer, type AppServer } from '../helpers/app-server.ts';
 import { startTestOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
+import { E2E_PORTS } from '../helpers/ports.ts';
 
 // The app and a real OpenID Connect provider, each on its own loopback port beside the shared
 // server, on a PostgreSQL database made for this file (the test reads what each flow stored).
-const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
-const APP_PORT = BASE_PORT + 400;
-const PROVIDER_PORT = BASE_PORT + 401;
-const EMBEDDED_APP_PORT = BASE_PORT + 402;
+const APP_PORT = E2E_PORTS.oidcApp;
+const PROVIDER_PORT = E2E_PORTS.oidcProvider;
+const EMBEDDED_APP_PORT = E2E_PORTS.oidcEmbeddedApp;
 const PROVIDER_NAME = 'Test IdP';
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'radiant2024';
