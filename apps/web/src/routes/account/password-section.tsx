@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FieldError } from '../../components/field-error.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { PasswordChecklist } from '../../components/password-checklist.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import {
   changePassword,
   SESSIONS_QUERY_KEY,
@@ -95,31 +95,16 @@ export function PasswordSection() {
           />
           <FieldError id="current-password-error" message={currentError} />
         </div>
-        <div>
-          <PasswordInput
-            id="new-password"
-            label="New Password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={edit(setNewPassword)}
-            isInvalid={newError !== undefined}
-            describedBy={newError ? 'new-password-rules new-password-error' : 'new-password-rules'}
-          />
-          <PasswordChecklist id="new-password-rules" password={newPassword} />
-          <FieldError id="new-password-error" message={newError} />
-        </div>
-        <div>
-          <PasswordInput
-            id="confirm-new-password"
-            label="Confirm New Password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={edit(setConfirmPassword)}
-            isInvalid={confirmError !== undefined}
-            describedBy={confirmError ? 'confirm-new-password-error' : undefined}
-          />
-          <FieldError id="confirm-new-password-error" message={confirmError} />
-        </div>
+        <NewPasswordFields
+          idPrefix="new-"
+          labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
+          password={newPassword}
+          confirmPassword={confirmPassword}
+          onPasswordChange={edit(setNewPassword)}
+          onConfirmChange={edit(setConfirmPassword)}
+          passwordError={newError}
+          confirmError={confirmError}
+        />
         <label className="flex items-start gap-3 text-sm text-slate-700">
           <input
             type="checkbox"

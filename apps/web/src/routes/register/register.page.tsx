@@ -3,14 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
-import { FieldError } from '../../components/field-error.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { SocialSignInButtons } from '../../components/social-sign-in/social-sign-in-buttons.tsx';
 import { useProviderError } from '../../components/social-sign-in/use-provider-error.ts';
 import { primaryButtonClass } from '../../components/form-styles.ts';
-import { PasswordChecklist } from '../../components/password-checklist.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { ApiError, describeError } from '../../lib/api-client.ts';
 import { signUpWithEmail, type SignUpInput } from '../../lib/auth-api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
@@ -97,31 +95,16 @@ export function RegisterPage() {
           onChange={setEmail}
           error={serverFieldErrors.email}
         />
-        <div>
-          <PasswordInput
-            id="password"
-            label="Password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-            isInvalid={passwordError !== undefined}
-            describedBy={passwordError ? 'password-rules password-error' : 'password-rules'}
-          />
-          <PasswordChecklist id="password-rules" password={password} />
-          <FieldError id="password-error" message={passwordError} />
-        </div>
-        <div>
-          <PasswordInput
-            id="confirm-password"
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={setConfirmPassword}
-            isInvalid={confirmError !== undefined}
-            describedBy={confirmError ? 'confirm-password-error' : undefined}
-          />
-          <FieldError id="confirm-password-error" message={confirmError} />
-        </div>
+        <NewPasswordFields
+          idPrefix=""
+          labels={{ password: 'Password', confirm: 'Confirm Password' }}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirmPassword}
+          passwordError={passwordError}
+          confirmError={confirmError}
+        />
         <button
           type="submit"
           disabled={!isFormValid || signUp.isPending}

@@ -3,11 +3,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
-import { FieldError } from '../../components/field-error.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { primaryButtonClass } from '../../components/form-styles.ts';
-import { PasswordChecklist } from '../../components/password-checklist.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { ApiError, describeError } from '../../lib/api-client.ts';
 import { isResetLinkUsable, resetPassword } from '../../lib/account-email-api.ts';
 import { InvalidResetLink } from './invalid-reset-link.tsx';
@@ -80,31 +78,16 @@ export function ResetPasswordPage() {
                 : null
           }
         />
-        <div>
-          <PasswordInput
-            id="password"
-            label="New Password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-            isInvalid={passwordError !== undefined}
-            describedBy={passwordError ? 'password-rules password-error' : 'password-rules'}
-          />
-          <PasswordChecklist id="password-rules" password={password} />
-          <FieldError id="password-error" message={passwordError} />
-        </div>
-        <div>
-          <PasswordInput
-            id="confirm-password"
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={setConfirmPassword}
-            isInvalid={confirmError !== undefined}
-            describedBy={confirmError ? 'confirm-password-error' : undefined}
-          />
-          <FieldError id="confirm-password-error" message={confirmError} />
-        </div>
+        <NewPasswordFields
+          idPrefix=""
+          labels={{ password: 'New Password', confirm: 'Confirm Password' }}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirmPassword}
+          passwordError={passwordError}
+          confirmError={confirmError}
+        />
         <button
           type="submit"
           disabled={!isFormValid || reset.isPending}
