@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CreditBucket, Database, LedgerReason, ProfilesTable, VideoStatus } from './schema.ts';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
-import { insertConsent, type NewConsent } from './consent-records.repository.ts';
+import { insertConsent, type ConsentRow, type NewConsent } from './consent-records.repository.ts';
 import { insertVideo, type NewVideo, type VideoRow } from './videos.repository.ts';
 
 export type ProfileRow = Selectable<ProfilesTable>;
@@ -153,8 +153,8 @@ export class LockedProfile {
   }
 
   /** The consent the video was made under, written with the video. */
-  async insertConsent(consent: NewConsent): Promise<void> {
-    await insertConsent(this.trx, consent);
+  insertConsent(consent: NewConsent): Promise<ConsentRow> {
+    return insertConsent(this.trx, consent);
   }
 
   findReservation(id: string) {

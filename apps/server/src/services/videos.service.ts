@@ -142,7 +142,7 @@ export class VideosService {
       if (request.logo) await this.deps.uploads.write(videoId, request.logo, 'logo');
       freeze.reached('after-temp-file');
       const now = (this.deps.now ?? (() => new Date()))();
-      const row = await this.deps.credits.reserveFor(
+      const created = await this.deps.credits.reserveFor(
         request.userId,
         async (reservation, locked) => {
           freeze.reached('after-reserve');
@@ -177,14 +177,13 @@ export class VideosService {
             ownerId: this.deps.owner.id,
             leaseMs: this.deps.owner.leaseMs,
           });
-          await locked.insertConsent(consent);
-          return video;
+          return { video, consent: await locked.insertConsent(consent) };
         },
       );
       committed = true;
       freeze.reached('after-record');
       this.requireQueue().enqueue(videoId);
-      return toVideoRecord({ ...row, warnings }, await this.deps.consents.findForVideo(videoId));
+      return toVideoRecord({ ...created.video, warnings }, created.consent);
     } catch (error) {
       // Before the commit nothing was recorded and no credit moved: only the files go. After
       // it the job exists and keeps its photo, so the next start (or sweep) re-runs it.
