@@ -198,3 +198,12 @@ export {
   type SignInProvider,
   type SignInProviders,
 } from './sign-in.ts';
+export {
+  AUDIT_ACTOR_KINDS,
+  AUDIT_EVENT_KINDS,
+  AUDIT_TARGET_TYPES,
+  auditEventKindSchema,
+  type AuditActorKind,
+  type AuditEventKind,
+  type AuditTargetType,
+} from './audit-log.ts';
