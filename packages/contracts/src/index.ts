@@ -57,6 +57,12 @@ export {
   type SampleVideo,
   type SiteConfig,
 } from './site.ts';
+export {
+  RENDER_FAILURE_CODES,
+  isRenderFailureCode,
+  renderFailureMessage,
+  type RenderFailureCode,
+} from './render-failures.ts';
 export { renderSettingsSchema, type RenderSettings } from './render-settings.ts';
 export { defaultVideoTitle } from './video-title.ts';
 export {
