@@ -174,12 +174,13 @@ export class VideosRepository {
     return rows.map((row) => Number(row.processing_time_ms));
   }
 
-  /** Renders accepted and not yet finished, on every server sharing this database. */
-  async countProcessing(): Promise<number> {
+  /** Renders accepted and not yet finished by one process: the queue a new job joins there. */
+  async countProcessingOwnedBy(ownerId: string): Promise<number> {
     const row = await this.db
       .selectFrom('videos')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('status', '=', 'processing')
+      .where('owner_id', '=', ownerId)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
