@@ -1,4 +1,5 @@
 import {
+  BUSY_TIMES_EXPLANATION,
   NEW_PROFILE_DEFAULTS,
   PLANS,
   RETRY_AFTER_MINUTES,
@@ -37,7 +38,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     category: 'Technical',
     question: 'How long does a video take?',
-    answer: `Videos are ${VIDEO_READY_CLAIM}: they render on our servers, not in your browser. If one is still running after ${RETRY_AFTER_MINUTES} minutes, refresh the page and try again.`,
+    answer: `Videos are ${VIDEO_READY_CLAIM}: they render on our servers, not in your browser. ${BUSY_TIMES_EXPLANATION} If one is still running after ${RETRY_AFTER_MINUTES} minutes, refresh the page and try again.`,
   },
   {
     category: 'Technical',
