@@ -172,7 +172,11 @@ export const apiGenerateAcceptedSchema = z
     id: z.string(),
     status: z.literal('processing'),
     created_at: z.iso.datetime(),
-    estimated_completion: z.iso.datetime(),
+    estimated_completion: z.iso
+      .datetime()
+      .describe(
+        'When the video should be ready, from the renders queued ahead of it on the server and the median time of its recent renders of this size.',
+      ),
     warnings: z
       .array(z.object({ code: z.string(), message: z.string() }))
       .describe(
