@@ -63,7 +63,8 @@ function descriptionsOf(value: unknown, found: string[] = []): string[] {
 export async function publicPageText(page: PublicPage): Promise<string> {
   const previousWindow = (globalThis as { window?: unknown }).window;
   // The API page reads window.location for the base URL it prints.
-  if (page === '/api') Object.assign(globalThis, { window: { location: { origin: 'http://localhost' } } });
+  if (page === '/api')
+    Object.assign(globalThis, { window: { location: { origin: 'http://localhost' } } });
   try {
     const parts = [textOfMarkup(await renderPublicPage(page))];
     if (page === '/support') {

@@ -60,7 +60,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Billing',
     question: 'Can I cancel at any time?',
     answer:
-      'Yes. You keep access until the end of the billing period you paid for; partial periods are not refunded. Your account and videos are kept for 90 days after cancellation.',
+      'Yes. You keep access until the end of the billing period you paid for; partial periods are not refunded. Your account and videos are kept for 90 days after cancellation, then deleted; we e-mail you a warning 7 days before.',
   },
   {
     category: 'Compliance',
