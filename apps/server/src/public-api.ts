@@ -10,6 +10,7 @@ import type { Runtime } from './runtime.ts';
 import { ApiKeysService } from './services/api-keys.service.ts';
 import { ApiVideosService } from './services/api-videos.service.ts';
 import { UrlSigner } from './services/url-signer.ts';
+import { RenderTimeEstimate } from './services/render-time-estimate.ts';
 import { WebhooksService } from './services/webhooks.service.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
 import {
@@ -65,10 +66,16 @@ export function openPublicApi(
     retryDelaysMs: adapters.retryDelaysMs,
     log: adapters.log,
   });
+  const videoRows = new VideosRepository(db);
   const apiVideos = new ApiVideosService({
     videos: pipeline.videos,
     brand: pipeline.brand,
-    repository: new VideosRepository(db),
+    repository: videoRows,
+    estimate: new RenderTimeEstimate({
+      videos: videoRows,
+      ownerId: pipeline.owner.id,
+      concurrency: config.render.concurrency,
+    }),
     consents: pipeline.consents,
     idempotency: new IdempotencyRepository(db),
     signer,
@@ -85,7 +92,6 @@ export function openPublicApi(
     },
   });
   pipeline.renderJobs.onVideoFinished((row) => webhooks.videoFinished(row));
-  const videoRows = new VideosRepository(db);
   pipeline.consent.onRevoked(async (consent) => {
     const row = await videoRows.findById(consent.video_id);
     if (row) await webhooks.consentRevoked(row, consent);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
 import { FROZEN_MARKER } from './jobs/freeze-at.ts';
-import { RESTART_FAILURE_MESSAGE } from './services/render-jobs.service.ts';
+import { renderFailureMessage } from '@glowreel/contracts';
 import { auditCredits } from './testing/credit-audit.ts';
 import { waitForExit, waitForOutput } from './testing/server-process.ts';
 import {
@@ -140,7 +140,8 @@ describe('two servers on one PostgreSQL database', () => {
       });
       expect(await details.json()).toMatchObject({
         status: 'failed',
-        errorMessage: RESTART_FAILURE_MESSAGE,
+        errorCode: 'photo_unavailable',
+        errorMessage: renderFailureMessage('photo_unavailable', video?.id ?? ''),
       });
 
       // The dead server's folder comes back: its leftover photo is deleted, nothing re-run.

@@ -52,11 +52,18 @@ export {
   RETRY_AFTER_MINUTES,
   SAMPLE_VIDEOS,
   SITE_COPY,
+  BUSY_TIMES_EXPLANATION,
   VIDEO_READY_CLAIM,
   VIDEO_READY_SECONDS,
   type SampleVideo,
   type SiteConfig,
 } from './site.ts';
+export {
+  RENDER_FAILURE_CODES,
+  isRenderFailureCode,
+  renderFailureMessage,
+  type RenderFailureCode,
+} from './render-failures.ts';
 export { renderSettingsSchema, type RenderSettings } from './render-settings.ts';
 export { defaultVideoTitle } from './video-title.ts';
 export {

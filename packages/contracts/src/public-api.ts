@@ -11,6 +11,7 @@ import { noControlCharacters, plainLine } from './text.ts';
 import { BRAND_LIMITS, accentColorSchema } from './brand.ts';
 import { TYPEFACES } from './creative.ts';
 import { apiConsentInputSchema, apiConsentRecordSchema } from './consent.ts';
+import { RENDER_FAILURE_CODES } from './render-failures.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
 // server and are turned into the OpenAPI document, so the documentation cannot drift from
@@ -171,7 +172,11 @@ export const apiGenerateAcceptedSchema = z
     id: z.string(),
     status: z.literal('processing'),
     created_at: z.iso.datetime(),
-    estimated_completion: z.iso.datetime(),
+    estimated_completion: z.iso
+      .datetime()
+      .describe(
+        'When the video should be ready, from the renders queued ahead of it on the server and the median time of its recent renders of this size.',
+      ),
     warnings: z
       .array(z.object({ code: z.string(), message: z.string() }))
       .describe(
@@ -203,7 +208,14 @@ export const apiVideoSchema = z
     file_size: z.int().nullable().describe('Bytes.'),
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
-    error: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .describe('Why a failed video failed, in plain words, quoting the video id as reference.'),
+    error_code: z
+      .enum(RENDER_FAILURE_CODES)
+      .nullable()
+      .describe('A stable code for why a failed video failed; null unless failed.'),
     template: z
       .enum(TEMPLATES)
       .nullable()
@@ -227,6 +239,7 @@ export const apiVideoSchema = z
       created_at: '2026-11-23T09:30:00.000Z',
       completed_at: '2026-11-23T09:30:07.000Z',
       error: null,
+      error_code: null,
       template: 'story',
       consent: {
         id: 'c2b7e3f0-1c1e-4f5e-9a51-3d0f6f1e2a40',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { consentRecordSchema } from './consent.ts';
 import { TEMPLATES } from './creative.ts';
+import { RENDER_FAILURE_CODES } from './render-failures.ts';
 
 // The signed-in app's video shapes (SPEC §3 video record, §7 GET /api/videos and its
 // Server-Sent Events). One schema each, so the SPA parses exactly what the server sends.
@@ -26,6 +27,8 @@ export const videoRecordSchema = z.object({
   fileSize: z.number().nullable(),
   duration: z.number().nullable(),
   errorMessage: z.string().nullable(),
+  // Why a failed video failed (render-failures.ts); null unless failed.
+  errorCode: z.enum(RENDER_FAILURE_CODES).nullable().default(null),
   progress: z.number(),
   stage: z.number(),
   width: z.number(),
@@ -51,6 +54,10 @@ export const videoEventSchema = z.discriminatedUnion('type', [
     progress: z.number(),
   }),
   z.object({ type: z.literal('completed') }),
-  z.object({ type: z.literal('failed'), errorMessage: z.string().catch('') }),
+  z.object({
+    type: z.literal('failed'),
+    errorCode: z.enum(RENDER_FAILURE_CODES).catch('render_failed'),
+    errorMessage: z.string().catch(''),
+  }),
 ]);
 export type VideoEvent = z.infer<typeof videoEventSchema>;

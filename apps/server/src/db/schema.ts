@@ -81,6 +81,8 @@ export interface VideosTable {
   file_size: number | null;
   duration: number | null;
   error_message: string | null;
+  /** Why a failed video failed (contracts' RENDER_FAILURE_CODES); null unless failed. */
+  error_code: ColumnType<string | null, string | null | undefined, string | null>;
   warnings: ColumnType<unknown, string | undefined, string>;
   provenance: ColumnType<unknown, string | null | undefined, string | null>;
   attempts: Generated<number>;

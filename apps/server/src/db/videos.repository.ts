@@ -18,6 +18,7 @@ const RECORD_COLUMNS = [
   'file_size',
   'duration',
   'error_message',
+  'error_code',
   'progress',
   'stage',
   'width',
@@ -153,6 +154,35 @@ export class VideosRepository {
       .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '<>', ownerId)]))
       .orderBy('created_at')
       .execute();
+  }
+
+  /**
+   * How long the latest renders of one size took, newest first (the render-time estimate,
+   * issue 18 §5). Read from the table, so the measurement survives restarts.
+   */
+  async recentRenderTimes(size: { width: number; height: number }, limit: number) {
+    const rows = await this.db
+      .selectFrom('videos')
+      .select('processing_time_ms')
+      .where('status', '=', 'completed')
+      .where('width', '=', size.width)
+      .where('height', '=', size.height)
+      .where('processing_time_ms', 'is not', null)
+      .orderBy('completed_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => Number(row.processing_time_ms));
+  }
+
+  /** Renders accepted and not yet finished by one process: the queue a new job joins there. */
+  async countProcessingOwnedBy(ownerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('status', '=', 'processing')
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   /** The heartbeat: keeps every job this process owns, running or waiting, its own. */

@@ -1,3 +1,4 @@
+import { renderFailureMessage } from '@glowreel/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ProgressBus, VideoEvent } from '../jobs/progress-bus.ts';
 import type { VideoRecord } from '../services/video-record.ts';
@@ -5,8 +6,14 @@ import { STAGE_NAMES } from '../services/video-copy.ts';
 
 function eventFor(record: VideoRecord): VideoEvent {
   if (record.status === 'completed') return { type: 'completed' };
-  if (record.status === 'failed')
-    return { type: 'failed', errorMessage: record.errorMessage ?? 'The video failed.' };
+  if (record.status === 'failed') {
+    const code = record.errorCode ?? 'render_failed';
+    return {
+      type: 'failed',
+      errorCode: code,
+      errorMessage: record.errorMessage ?? renderFailureMessage(code, record.id),
+    };
+  }
   return {
     type: 'progress',
     stage: record.stage,

@@ -7,11 +7,8 @@ import { multipart } from '../testing/multipart.ts';
 import { openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 import type { ImageInspector } from '../services/videos.service.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
-import {
-  MAX_RENDER_ATTEMPTS,
-  REPEATED_CRASH_MESSAGE,
-  RESTART_FAILURE_MESSAGE,
-} from '../services/render-jobs.service.ts';
+import { renderFailureMessage } from '@glowreel/contracts';
+import { MAX_RENDER_ATTEMPTS } from '../services/render-jobs.service.ts';
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -256,7 +253,8 @@ describe('videos API', () => {
       })
     ).json<{ status: string; downloadUrl: string | null; errorMessage: string }>();
     expect(video).toMatchObject({ status: 'failed', downloadUrl: null });
-    expect(video.errorMessage).toContain('ffmpeg was killed');
+    // The renderer's own words stay in the log (issue #18 §6).
+    expect(video.errorMessage).toBe(renderFailureMessage('painting_failed', id));
     expect(await creditsOf(clinic.cookie)).toBe(5);
     expect(uploadsOnDisk()).not.toContain(`${id}.upload`);
     expect(existsSync(path.join(test.config.dataDir, 'tmp', 'renders', id))).toBe(false);
@@ -352,7 +350,8 @@ describe('videos API', () => {
     const rows = await videosOf(clinic.userId);
     expect(rows.find((row) => row.id === lostId)).toMatchObject({
       status: 'failed',
-      error_message: RESTART_FAILURE_MESSAGE,
+      error_code: 'photo_unavailable',
+      error_message: renderFailureMessage('photo_unavailable', lostId),
     });
     expect(rows.find((row) => row.id === keptId)).toMatchObject({ status: 'completed' });
     expect(rows.filter((row) => row.status === 'processing')).toHaveLength(0);
@@ -389,7 +388,11 @@ describe('videos API', () => {
     const result = await pipeline.renderJobs.recover((id) => pipeline.queue.enqueue(id));
     expect(result).toMatchObject({ requeued: 0, failed: 1 });
     const row = (await videosOf(clinic.userId)).find((video) => video.id === videoId);
-    expect(row).toMatchObject({ status: 'failed', error_message: REPEATED_CRASH_MESSAGE });
+    expect(row).toMatchObject({
+      status: 'failed',
+      error_code: 'repeated_crash',
+      error_message: renderFailureMessage('repeated_crash', videoId),
+    });
     expect(await creditsOf(clinic.cookie)).toBe(before);
     expect(existsSync(uploadPath)).toBe(false);
   });

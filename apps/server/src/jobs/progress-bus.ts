@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
+import type { RenderFailureCode } from '@glowreel/contracts';
 
 export type VideoEvent =
   | { type: 'progress'; stage: number; stageName: string; progress: number }
   | { type: 'completed' }
-  | { type: 'failed'; errorMessage: string };
+  | { type: 'failed'; errorCode: RenderFailureCode; errorMessage: string };
 
 /** Fans render progress out to the SSE streams watching a video. */
 export class ProgressBus {

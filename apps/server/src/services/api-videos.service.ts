@@ -1,5 +1,4 @@
 import {
-  VIDEO_READY_SECONDS,
   isWellFormedId,
   type ApiVideo,
   type VideoOptions,
@@ -13,6 +12,7 @@ import type { VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import { toApiVideo } from './api-video-view.ts';
 import type { BrandService } from './brand.service.ts';
+import type { RenderTimeEstimate } from './render-time-estimate.ts';
 import { consentWithdrawal, type ConsentAttestation } from './consent-records.ts';
 import type { UrlSigner } from './url-signer.ts';
 import type { VideosService } from './videos.service.ts';
@@ -71,6 +71,8 @@ export interface ApiVideosDependencies {
   publicUrl: string;
   /** Refuses webhook URLs that are not public https addresses. */
   checkWebhookUrl: (url: string) => Promise<void>;
+  /** estimated_completion, from the queue ahead and the recent render times. */
+  estimate: Pick<RenderTimeEstimate, 'completionOf'>;
   now?: () => Date;
 }
 
@@ -209,13 +211,16 @@ export class ApiVideosService {
       webhookUrl: input.webhookUrl,
     });
     const createdAt = new Date(record.createdAt);
+    const readyAt = await this.deps.estimate.completionOf({
+      width: record.width,
+      height: record.height,
+      acceptedAt: createdAt,
+    });
     return {
       id: record.id,
       status: 'processing',
       created_at: createdAt.toISOString(),
-      estimated_completion: new Date(
-        createdAt.getTime() + VIDEO_READY_SECONDS * 1000,
-      ).toISOString(),
+      estimated_completion: readyAt.toISOString(),
       warnings: record.warnings,
     };
   }

@@ -1,3 +1,4 @@
+import { renderFailureMessage, type RenderFailureCode } from '@glowreel/contracts';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { NO_FREEZE, type FreezeProbe } from '../jobs/freeze-points.ts';
 import type { ProgressBus } from '../jobs/progress-bus.ts';
@@ -5,6 +6,7 @@ import type { RenderRequest, VideoRenderer } from '../jobs/renderer.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import type { CreditsService } from './credits.service.ts';
 import type { UploadFiles } from './upload-files.ts';
+import { renderFailureCodeOf, UploadMissing, VideoStorageFailure } from './render-failure.ts';
 import { STAGE_NAMES } from './video-copy.ts';
 import { mergeWarnings, type VideoWarning } from './video-warnings.ts';
 
@@ -42,11 +44,6 @@ export interface RecoveryResult {
 
 /** Renders started for one video before recovery stops re-running it. */
 export const MAX_RENDER_ATTEMPTS = 3;
-
-export const REPEATED_CRASH_MESSAGE = `This video stopped the server each of the ${MAX_RENDER_ATTEMPTS} times it was rendered, so it was not tried again. Your credit was refunded; please try another photo or contact support.`;
-
-export const RESTART_FAILURE_MESSAGE =
-  'The server restarted before this video finished and the photo was no longer available. Your credit was refunded; please generate it again.';
 
 interface StoredOptions extends Omit<RenderRequest['options'], never> {
   branding: RenderRequest['branding'];
@@ -90,15 +87,19 @@ export class RenderJobsService {
     if (row?.status !== 'processing' || row.owner_id !== this.deps.owner.id) return;
     const freeze = this.deps.freeze ?? NO_FREEZE;
     const started = Date.now();
+    // The stage the renderer last reported: a failure is told to the user by it.
+    const reached = { stage: 1 };
     await this.deps.videos.update(videoId, { attempts: row.attempts + 1, stage: 1, progress: 0 });
     this.publishProgress(videoId, 1, 0);
     try {
-      const result = await this.render(row);
+      const result = await this.render(row, reached);
       freeze.reached('after-encode');
       const videoKey = `${row.user_id}/${videoId}.mp4`;
       const thumbnailKey = `${row.user_id}/${videoId}.jpg`;
-      await this.deps.storage.putFile(videoKey, result.videoPath);
-      await this.deps.storage.putFile(thumbnailKey, result.posterPath);
+      await this.store([
+        [videoKey, result.videoPath],
+        [thumbnailKey, result.posterPath],
+      ]);
       const finished = await this.deps.videos.finish(videoId, this.deps.owner.id, {
         status: 'completed',
         stage: 4,
@@ -127,9 +128,14 @@ export class RenderJobsService {
       await this.announceFinished(videoId);
       this.deps.log.info({ videoId, ms: Date.now() - started }, 'video rendered');
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      this.deps.log.error({ videoId, err: error }, 'video render failed');
-      await this.fail(row, `An error occurred: ${reason}. Your credit was refunded.`);
+      const code = renderFailureCodeOf(error, reached.stage);
+      // The internal reason (paths, ffmpeg's output, the stack) stays in the log, under the
+      // video id the user's message quotes; the user, the API and webhooks get the code.
+      this.deps.log.error(
+        { videoId, failureCode: code, stage: reached.stage, err: error },
+        'video render failed',
+      );
+      await this.fail(row, code);
     } finally {
       await this.deps.uploads.remove(videoId);
       await this.deps.removeScratchDir(videoId);
@@ -164,14 +170,14 @@ export class RenderJobsService {
       if (local && row.attempts >= MAX_RENDER_ATTEMPTS) {
         // Each attempt ended with the process dying mid-render: running it again would take
         // the server down at every start, so it ends here with its credit refunded.
-        await this.fail(row, REPEATED_CRASH_MESSAGE);
+        await this.fail(row, 'repeated_crash');
         await this.deps.uploads.remove(row.id);
         failed += 1;
       } else if (local) {
         enqueue(row.id);
         requeued += 1;
       } else {
-        await this.fail(row, RESTART_FAILURE_MESSAGE);
+        await this.fail(row, 'photo_unavailable');
         failed += 1;
       }
     }
@@ -185,12 +191,21 @@ export class RenderJobsService {
     return { requeued, failed, settled: settled.committed + settled.refunded };
   }
 
-  private async render(row: VideoRow) {
+  /** Keeps the finished files; a failure here is the storage's, not the render's. */
+  private async store(files: [key: string, filePath: string][]): Promise<void> {
+    try {
+      for (const [key, filePath] of files) await this.deps.storage.putFile(key, filePath);
+    } catch (error) {
+      throw new VideoStorageFailure(error);
+    }
+  }
+
+  private async render(row: VideoRow, reached: { stage: number }) {
     const stored = (
       typeof row.options === 'string' ? JSON.parse(row.options) : row.options
     ) as StoredOptions;
     const { branding, hasLogo, hasAfterImage, consentId, ...options } = stored;
-    if (!row.input_path) throw new Error('the uploaded photo is no longer available');
+    if (!row.input_path) throw new UploadMissing();
     let lastPublished = -1;
     return this.deps.renderer.render(
       {
@@ -205,6 +220,7 @@ export class RenderJobsService {
         consentId: consentId ?? null,
       },
       (progress) => {
+        reached.stage = progress.stage;
         if (progress.stage >= 3) (this.deps.freeze ?? NO_FREEZE).reached('mid-render');
         // Frames arrive 30 per second of video; one update per percent is plenty.
         if (progress.percent === lastPublished) return;
@@ -217,14 +233,16 @@ export class RenderJobsService {
     );
   }
 
-  private async fail(row: VideoRow, message: string): Promise<void> {
+  private async fail(row: VideoRow, code: RenderFailureCode): Promise<void> {
+    const message = renderFailureMessage(code, row.id);
     const finished = await this.deps.videos.finish(row.id, this.deps.owner.id, {
       status: 'failed',
+      error_code: code,
       error_message: message,
       input_path: null,
     });
     if (finished) await this.deps.credits.refund(row.reservation_id);
-    this.deps.progress.publish(row.id, { type: 'failed', errorMessage: message });
+    this.deps.progress.publish(row.id, { type: 'failed', errorCode: code, errorMessage: message });
     if (finished) await this.announceFinished(row.id);
   }
 

@@ -1,7 +1,8 @@
-import type { ConsentRecord, Template } from '@glowreel/contracts';
+import type { ConsentRecord, RenderFailureCode, Template } from '@glowreel/contracts';
 import type { ConsentRow } from '../db/consent-records.repository.ts';
 import type { VideoRecordRow } from '../db/videos.repository.ts';
 import { toConsentRecord } from './consent-records.ts';
+import { failureView } from './render-failure.ts';
 
 /** SPEC §3 video record, plus progress, warnings and provenance. */
 export interface VideoRecord {
@@ -18,6 +19,7 @@ export interface VideoRecord {
   fileSize: number | null;
   duration: number | null;
   errorMessage: string | null;
+  errorCode: RenderFailureCode | null;
   progress: number;
   stage: number;
   width: number;
@@ -47,6 +49,7 @@ export function toVideoRecord(
   consent: ConsentRow | null | undefined,
 ): VideoRecord {
   const isCompleted = row.status === 'completed';
+  const failure = failureView(row);
   return {
     id: row.id,
     userId: row.user_id,
@@ -60,7 +63,8 @@ export function toVideoRecord(
     processingTime: row.processing_time_ms,
     fileSize: row.file_size === null ? null : Number(row.file_size),
     duration: row.duration,
-    errorMessage: row.error_message,
+    errorMessage: failure?.message ?? null,
+    errorCode: failure?.code ?? null,
     progress: isCompleted ? 100 : row.progress,
     stage: row.stage,
     width: row.width,

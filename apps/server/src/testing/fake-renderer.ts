@@ -7,10 +7,17 @@ import type {
   VideoRenderer,
 } from '../jobs/renderer.ts';
 
+/** Makes the next renders fail once they report `stage`, throwing `error`. */
+export interface StageFailure {
+  stage: RenderProgress['stage'];
+  error: Error;
+}
+
 /** A renderer for service and route tests: writes small files, or fails, on command. */
 export class FakeRenderer implements VideoRenderer {
   readonly requests: RenderRequest[] = [];
   failWith: string | null = null;
+  failAt: StageFailure | null = null;
   private gate: Promise<void> = Promise.resolve();
   private openGate: (() => void) | null = null;
 
@@ -28,15 +35,20 @@ export class FakeRenderer implements VideoRenderer {
     onProgress: (progress: RenderProgress) => void,
   ): Promise<RenderResult> {
     this.requests.push(request);
-    onProgress({ stage: 1, percent: 2 });
+    const report = (progress: RenderProgress) => {
+      onProgress(progress);
+      if (this.failAt && this.failAt.stage === progress.stage) throw this.failAt.error;
+    };
+    report({ stage: 1, percent: 2 });
     await this.gate;
-    onProgress({ stage: 3, percent: 50 });
+    report({ stage: 2, percent: 5 });
+    report({ stage: 3, percent: 50 });
     if (this.failWith) throw new Error(this.failWith);
     const videoPath = path.join(request.outputDir, 'video.mp4');
     const posterPath = path.join(request.outputDir, 'poster.jpg');
     await writeFile(videoPath, Buffer.from('0123456789abcdefghij'));
     await writeFile(posterPath, Buffer.from('poster'));
-    onProgress({ stage: 4, percent: 99 });
+    report({ stage: 4, percent: 99 });
     return {
       videoPath,
       posterPath,

@@ -32,6 +32,7 @@ export async function insertVideoRow(
       file_size: null,
       duration: null,
       error_message: null,
+      error_code: null,
       completed_at: null,
       ...overrides,
     })

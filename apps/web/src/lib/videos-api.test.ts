@@ -16,6 +16,7 @@ function record(overrides: Partial<VideoRecord>): VideoRecord {
     fileSize: null,
     duration: null,
     errorMessage: null,
+    errorCode: null,
     progress: 0,
     stage: 1,
     width: 1080,
@@ -82,9 +83,14 @@ describe('parseVideoEvent', () => {
 
   it('reads completed and failed events', () => {
     expect(parseVideoEvent('{"type":"completed"}')).toEqual({ type: 'completed' });
-    expect(parseVideoEvent('{"type":"failed","errorMessage":"An error occurred: x"}')).toEqual({
+    expect(
+      parseVideoEvent('{"type":"failed","errorCode":"encoding_failed","errorMessage":"x"}'),
+    ).toEqual({ type: 'failed', errorCode: 'encoding_failed', errorMessage: 'x' });
+    // A code this page does not know yet reads as the generic one.
+    expect(parseVideoEvent('{"type":"failed","errorMessage":"x"}')).toEqual({
       type: 'failed',
-      errorMessage: 'An error occurred: x',
+      errorCode: 'render_failed',
+      errorMessage: 'x',
     });
   });
 

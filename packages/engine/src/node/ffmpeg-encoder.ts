@@ -46,6 +46,12 @@ export interface EncoderOptions extends EncoderSpec {
   niceness?: number | null;
 }
 
+/** ffmpeg failed or could not start; `code` lets callers tell it from a painting failure. */
+export class EncoderError extends Error {
+  override readonly name = 'EncoderError';
+  readonly code = 'encoder_failed';
+}
+
 export function startEncoder(spec: EncoderOptions): Encoder {
   const args = buildEncoderArgs(spec);
   const niceness = spec.niceness ?? DEFAULT_ENCODER_NICENESS;
@@ -83,10 +89,10 @@ export function startEncoder(spec: EncoderOptions): Encoder {
   const death = (): Promise<never> => exited.then((result) => Promise.reject(failureOf(result)));
 
   function failureOf(result: Exit): Error {
-    if (state === 'aborted') return new Error('The video encoder was aborted.');
+    if (state === 'aborted') return new EncoderError('The video encoder was aborted.');
     const where = `while encoding ${spec.outputPath}`;
     if (result.spawnError) {
-      return new Error(
+      return new EncoderError(
         `Could not start ffmpeg at ${spec.ffmpegPath} (${result.spawnError.message}); check the FFMPEG_PATH setting.`,
         { cause: result.spawnError },
       );
@@ -95,7 +101,9 @@ export function startEncoder(spec: EncoderOptions): Encoder {
       ? `was killed by ${result.signal}`
       : `exited with code ${result.code}`;
     const said = stderr.text();
-    return new Error(`ffmpeg ${how} ${where}${said ? `: ${said}` : ' (it printed nothing)'}`);
+    return new EncoderError(
+      `ffmpeg ${how} ${where}${said ? `: ${said}` : ' (it printed nothing)'}`,
+    );
   }
 
   return {

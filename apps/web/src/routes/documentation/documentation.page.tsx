@@ -9,6 +9,7 @@ import {
   SPEED_LABELS,
   VIDEO_DURATION_SECONDS,
   VIDEO_FPS,
+  BUSY_TIMES_EXPLANATION,
   VIDEO_READY_CLAIM,
 } from '@glowreel/contracts';
 import { Link } from 'react-router';
@@ -154,8 +155,9 @@ export function DocumentationPage() {
         </p>
         <h3>The video is taking long</h3>
         <p>
-          Videos are usually {VIDEO_READY_CLAIM}. If it is still running after {RETRY_AFTER_MINUTES}{' '}
-          minutes, refresh the page and try again; a failed render refunds its credit.
+          Videos are {VIDEO_READY_CLAIM}. {BUSY_TIMES_EXPLANATION} If it is still running after{' '}
+          {RETRY_AFTER_MINUTES} minutes, refresh the page and try again; a failed render refunds its
+          credit.
         </p>
         <h3>Still stuck?</h3>
         <p>

@@ -1,4 +1,5 @@
 import {
+  BUSY_TIMES_EXPLANATION,
   NEW_PROFILE_DEFAULTS,
   PLANS,
   RETRY_AFTER_MINUTES,
@@ -37,7 +38,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     category: 'Technical',
     question: 'How long does a video take?',
-    answer: `Videos are ${VIDEO_READY_CLAIM}: they render on our servers, not in your browser. If one is still running after ${RETRY_AFTER_MINUTES} minutes, refresh the page and try again.`,
+    answer: `Videos are ${VIDEO_READY_CLAIM}: they render on our servers, not in your browser. ${BUSY_TIMES_EXPLANATION} If one is still running after ${RETRY_AFTER_MINUTES} minutes, refresh the page and try again.`,
   },
   {
     category: 'Technical',
@@ -59,7 +60,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Billing',
     question: 'Can I cancel at any time?',
     answer:
-      'Yes. You keep access until the end of the billing period you paid for; partial periods are not refunded. Your account and videos are kept for 90 days after cancellation.',
+      'Yes. You keep access until the end of the billing period you paid for; partial periods are not refunded. Your account and videos are kept for 90 days after cancellation, then deleted; we e-mail you a warning 7 days before.',
   },
   {
     category: 'Compliance',

@@ -8,6 +8,7 @@ const CONTENTS = [
   { id: 'your-content', label: 'Your content and consent' },
   { id: 'plans-and-billing', label: 'Plans and billing' },
   { id: 'cancellation', label: 'Cancellation' },
+  { id: 'your-data', label: 'Your data' },
   { id: 'acceptable-use', label: 'Acceptable use' },
   { id: 'liability', label: 'Liability' },
   { id: 'disputes', label: 'Disputes and governing law' },
@@ -51,6 +52,11 @@ export function TermsOfServicePage() {
             health-privacy rules that apply to you.
           </li>
           <li>
+            Each video keeps a record of that consent: who attested it, when, the channels it covers
+            and its expiry. When you revoke a consent, or it expires, the video is withdrawn and can
+            no longer be downloaded.
+          </li>
+          <li>
             We process your photos only to render your video and delete them when the render ends,
             as our <Link to="/privacy-policy">Privacy Policy</Link> explains.
           </li>
@@ -77,8 +83,21 @@ export function TermsOfServicePage() {
         <p>
           You can cancel at any time. You keep access until the end of the billing period you paid
           for; partial periods are not refunded. Your account and data are preserved for 90 days
-          after cancellation, then deleted.
+          after cancellation, then deleted; we e-mail you a warning 7 days before.
         </p>
+      </DocSection>
+      <DocSection id="your-data" title="Your data">
+        <ul>
+          <li>
+            You can delete any video, download all your data (kept for you for 24 hours) or delete
+            your account at any time from your account page.
+          </li>
+          <li>
+            Your videos, logos and records are kept on the server that runs this Glowreel, as our{' '}
+            <Link to="/privacy-policy">Privacy Policy</Link> describes with the processors it may
+            use.
+          </li>
+        </ul>
       </DocSection>
       <DocSection id="acceptable-use" title="Acceptable use">
         <ul>
