@@ -72,7 +72,7 @@ export class AccountMail {
    */
   sendDeletionWarning(to: string, deletionDay: Date): Promise<void> {
     const day = deletionDay.toISOString().slice(0, 10);
-    return this.deliver({
+    return this.tracked({
       to,
       replyTo: null,
       subject: `Your Glowreel account will be deleted on ${day}`,
@@ -93,7 +93,13 @@ export class AccountMail {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  private deliver(message: MailMessage): Promise<void> {
+  /** Hands the message over without waiting; `send` never rejects. */
+  private deliver(message: MailMessage): void {
+    void this.tracked(message);
+  }
+
+  /** The delivery, counted as pending until it is sent or kept. */
+  private tracked(message: MailMessage): Promise<void> {
     const delivery = this.send(message).finally(() => this.pending.delete(delivery));
     this.pending.add(delivery);
     return delivery;
