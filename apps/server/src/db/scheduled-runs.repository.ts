@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, ScheduledRunsTable } from './schema.ts';
 
 /** A process's claim on one period of one job. */
 export interface RunClaim {
@@ -58,41 +58,34 @@ export class ScheduledRunsRepository {
   }
 
   /** Extends a claim still held; false when another process has taken the period over. */
-  async renew(claim: RunClaim, now: Date, leaseMs: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('scheduled_runs')
-      .set({ lease_expires_at: new Date(now.getTime() + leaseMs) })
-      .where('job', '=', claim.job)
-      .where('period', '=', claim.period)
-      .where('owner_id', '=', claim.ownerId)
-      .where('finished_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  renew(claim: RunClaim, now: Date, leaseMs: number): Promise<boolean> {
+    return this.updateHeld(claim, { lease_expires_at: new Date(now.getTime() + leaseMs) });
   }
 
   /** Ends the period: nobody runs the job for it again. */
-  async finish(claim: RunClaim, now: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('scheduled_runs')
-      .set({ finished_at: now, last_error: null })
-      .where('job', '=', claim.job)
-      .where('period', '=', claim.period)
-      .where('owner_id', '=', claim.ownerId)
-      .where('finished_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  finish(claim: RunClaim, now: Date): Promise<boolean> {
+    return this.updateHeld(claim, { finished_at: now, last_error: null });
   }
 
   /** Leaves a failed period unfinished, to be claimed again (by any server) at `retryAt`. */
   async fail(claim: RunClaim, error: string, retryAt: Date): Promise<void> {
-    await this.db
+    await this.updateHeld(claim, { last_error: error.slice(0, 1000), lease_expires_at: retryAt });
+  }
+
+  /** Changes the period's row only while `claim` still holds it unfinished. */
+  private async updateHeld(
+    claim: RunClaim,
+    values: Updateable<ScheduledRunsTable>,
+  ): Promise<boolean> {
+    const result = await this.db
       .updateTable('scheduled_runs')
-      .set({ last_error: error.slice(0, 1000), lease_expires_at: retryAt })
+      .set(values)
       .where('job', '=', claim.job)
       .where('period', '=', claim.period)
       .where('owner_id', '=', claim.ownerId)
       .where('finished_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   find(job: string, period: string) {

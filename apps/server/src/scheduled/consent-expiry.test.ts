@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentRecordsRepository, insertConsent } from '../db/consent-records.repository.ts';
-import type { PublicApi } from '../public-api.ts';
 import type { Runtime } from '../runtime.ts';
 import {
   QUIET_LOG,
   RecordingAuditTrail,
-  RecordingRetentionActions,
+  openScheduledServer,
+  openTwoScheduledServers,
+  type ScheduledServer,
 } from '../testing/scheduled-jobs-doubles.ts';
-import { openFakeVideoServices } from '../testing/test-app.ts';
 import {
   DATABASE_KINDS,
   createTestUser,
   openTestRuntime,
-  openRuntimeSharingDatabase,
   type TestRuntime,
 } from '../testing/test-runtime.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
 import { ConsentExpiryService } from './consent-expiry.service.ts';
-import { openScheduledJobs, type ScheduledJobs } from './open-scheduled-jobs.ts';
 import { DAY_MS } from './scheduler.ts';
 
 // Issue #18 §1: consents whose expiry passed are handled by the daily sweep exactly once — a
@@ -80,40 +78,14 @@ async function expiryEvents(runtime: Runtime, videoId: string) {
   return rows.map((row) => JSON.parse(row.payload) as { type: string; data: unknown });
 }
 
-interface Server {
-  audit: RecordingAuditTrail;
-  jobs: ScheduledJobs;
-  close: () => Promise<void>;
-}
-
-async function openServer(test: TestRuntime, now: () => Date): Promise<Server> {
-  const services: { publicApi: PublicApi; close: () => Promise<void> } =
-    await openFakeVideoServices(test);
-  const audit = new RecordingAuditTrail();
-  const jobs = openScheduledJobs(test.config, test.runtime, services.publicApi, {
-    audit,
-    retentionActions: new RecordingRetentionActions(test.runtime),
-    log: QUIET_LOG,
-    now,
-  });
-  return {
-    audit,
-    jobs,
-    close: async () => {
-      await jobs.close();
-      await services.close();
-    },
-  };
-}
-
 describe.each(DATABASE_KINDS)('the consent-expiry sweep on %s', (kind) => {
   let test: TestRuntime;
-  let server: Server;
+  let server: ScheduledServer;
   let clock = TODAY;
 
   beforeAll(async () => {
     test = await openTestRuntime(kind, { WEBHOOK_ALLOW_LOOPBACK: 'true' });
-    server = await openServer(test, () => clock);
+    server = await openScheduledServer(test, () => clock);
   });
   afterAll(async () => {
     await server.close();
@@ -228,20 +200,16 @@ describe.each(DATABASE_KINDS)('the consent-expiry sweep on %s', (kind) => {
 
 describe('two servers on one PostgreSQL database', () => {
   let first: TestRuntime;
-  let second: TestRuntime;
-  let servers: Server[] = [];
+  let servers: ScheduledServer[] = [];
+  let close: () => Promise<void>;
   let clock = TODAY;
 
   beforeAll(async () => {
-    first = await openTestRuntime('postgres', { WEBHOOK_ALLOW_LOOPBACK: 'true' });
-    second = await openRuntimeSharingDatabase(first, { WEBHOOK_ALLOW_LOOPBACK: 'true' });
-    servers = [await openServer(first, () => clock), await openServer(second, () => clock)];
+    ({ first, servers, close } = await openTwoScheduledServers(() => clock, {
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+    }));
   });
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    await second.dispose();
-    await first.dispose();
-  });
+  afterAll(() => close());
 
   it('announce each expiry once when both sweep the same day at the same moment', async () => {
     const userId = await clinic(first.runtime);

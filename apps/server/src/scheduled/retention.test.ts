@@ -1,58 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../config.ts';
-import type { PublicApi } from '../public-api.ts';
 import type { Runtime } from '../runtime.ts';
 import { outboxFor } from '../testing/outbox-mail.ts';
 import {
-  QUIET_LOG,
-  RecordingAuditTrail,
-  RecordingRetentionActions,
+  openScheduledServer,
+  openTwoScheduledServers,
+  type ScheduledServer,
 } from '../testing/scheduled-jobs-doubles.ts';
-import { openFakeVideoServices } from '../testing/test-app.ts';
 import {
   DATABASE_KINDS,
   createTestUser,
-  openRuntimeSharingDatabase,
   openTestRuntime,
   type TestRuntime,
 } from '../testing/test-runtime.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
-import { openScheduledJobs, type ScheduledJobs } from './open-scheduled-jobs.ts';
 import { DAY_MS } from './scheduler.ts';
 
 // Issue #18 §3 and the terms: an account is kept for 90 days after its paid subscription
 // ended, warned by e-mail once 7 days before, then deleted once; accounts that never paid or
 // still pay are kept. VIDEO_RETENTION_DAYS deletes older videos. The clock is moved.
-
-interface Server {
-  actions: RecordingRetentionActions;
-  jobs: ScheduledJobs;
-  close: () => Promise<void>;
-}
-
-async function openServer(
-  test: TestRuntime,
-  now: () => Date,
-  config: Config = test.config,
-): Promise<Server> {
-  const services: { publicApi: PublicApi; close: () => Promise<void> } =
-    await openFakeVideoServices(test);
-  const actions = new RecordingRetentionActions(test.runtime);
-  const jobs = openScheduledJobs(config, test.runtime, services.publicApi, {
-    audit: new RecordingAuditTrail(),
-    retentionActions: actions,
-    log: QUIET_LOG,
-    now,
-  });
-  return {
-    actions,
-    jobs,
-    close: async () => {
-      await jobs.close();
-      await services.close();
-    },
-  };
-}
 
 /** A clinic that paid for Starter, cancelled, and whose paid period then ran out. */
 async function cancelledClinic(
@@ -83,7 +48,7 @@ const warningsTo = async (runtime: Runtime, email: string) =>
 
 describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
   let test: TestRuntime;
-  let server: Server;
+  let server: ScheduledServer;
   let clock = new Date();
   const tickAt = async (at: Date) => {
     clock = at;
@@ -92,7 +57,7 @@ describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
 
   beforeAll(async () => {
     test = await openTestRuntime(kind);
-    server = await openServer(test, () => clock);
+    server = await openScheduledServer(test, () => clock);
   });
   afterAll(async () => {
     await server.close();
@@ -201,7 +166,10 @@ describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
     expect(server.actions.exportSweeps).toEqual([now]);
     await test.runtime.database.db.deleteFrom('scheduled_runs').execute();
 
-    const keeping = await openServer(test, () => clock, { ...test.config, videoRetentionDays: 30 });
+    const keeping = await openScheduledServer(test, () => clock, {
+      ...test.config,
+      videoRetentionDays: 30,
+    });
     try {
       keeping.actions.failVideo = failing;
       clock = now;
@@ -227,19 +195,14 @@ describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
 describe('retention with two servers on one PostgreSQL database', () => {
   let first: TestRuntime;
   let second: TestRuntime;
-  let servers: Server[] = [];
+  let servers: ScheduledServer[] = [];
+  let close: () => Promise<void>;
   let clock = new Date();
 
   beforeAll(async () => {
-    first = await openTestRuntime('postgres');
-    second = await openRuntimeSharingDatabase(first);
-    servers = [await openServer(first, () => clock), await openServer(second, () => clock)];
+    ({ first, second, servers, close } = await openTwoScheduledServers(() => clock));
   });
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    await second.dispose();
-    await first.dispose();
-  });
+  afterAll(() => close());
 
   it('warns and deletes once when both run the same day at the same moment', async () => {
     const cancelled = await cancelledClinic(first.runtime);

@@ -1,6 +1,10 @@
 import type { AuditEntry, AuditTrail } from '../audit/audit-trail.ts';
+import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
+import { openScheduledJobs, type ScheduledJobs } from '../scheduled/open-scheduled-jobs.ts';
 import type { RetentionActions } from '../scheduled/retention.service.ts';
+import { openFakeVideoServices } from './test-app.ts';
+import { openRuntimeSharingDatabase, openTestRuntime, type TestRuntime } from './test-runtime.ts';
 
 /** Keeps every audit entry it is given, for tests of the services that record them. */
 export class RecordingAuditTrail implements AuditTrail {
@@ -47,3 +51,62 @@ export const QUIET_LOG = {
   warn: () => undefined,
   error: () => undefined,
 };
+
+/** One server's scheduled jobs with recording doubles, on a clock the test moves. */
+export interface ScheduledServer {
+  audit: RecordingAuditTrail;
+  actions: RecordingRetentionActions;
+  jobs: ScheduledJobs;
+  close: () => Promise<void>;
+}
+
+export async function openScheduledServer(
+  test: TestRuntime,
+  now: () => Date,
+  config: Config = test.config,
+): Promise<ScheduledServer> {
+  const services = await openFakeVideoServices(test);
+  const audit = new RecordingAuditTrail();
+  const actions = new RecordingRetentionActions(test.runtime);
+  const jobs = openScheduledJobs(config, test.runtime, services.publicApi, {
+    audit,
+    retentionActions: actions,
+    log: QUIET_LOG,
+    now,
+  });
+  return {
+    audit,
+    actions,
+    jobs,
+    close: async () => {
+      await jobs.close();
+      await services.close();
+    },
+  };
+}
+
+/** Two servers, each with its scheduled jobs, sharing one new PostgreSQL database. */
+export async function openTwoScheduledServers(
+  now: () => Date,
+  environment: Record<string, string> = {},
+): Promise<{
+  first: TestRuntime;
+  second: TestRuntime;
+  servers: ScheduledServer[];
+  close: () => Promise<void>;
+}> {
+  const first = await openTestRuntime('postgres', environment);
+  const second = await openRuntimeSharingDatabase(first, environment);
+  const servers = [await openScheduledServer(first, now), await openScheduledServer(second, now)];
+  return {
+    first,
+    second,
+    servers,
+    close: async () => {
+      for (const server of servers) await server.close();
+      await second.runtime.auth.mail.settled();
+      await second.dispose();
+      await first.dispose();
+    },
+  };
+}
