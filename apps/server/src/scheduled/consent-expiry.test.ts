@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentRecordsRepository, insertConsent } from '../db/consent-records.repository.ts';
+import { buildOpenApiDocument } from '../http/openapi-document.ts';
 import type { Runtime } from '../runtime.ts';
 import {
   QUIET_LOG,
@@ -232,5 +233,18 @@ describe('two servers on one PostgreSQL database', () => {
       .where('job', '=', 'consent-expiry')
       .execute();
     expect(runs.map((run) => run.attempts)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('the API documentation', () => {
+  it('lists video.consent_expired among the webhook events and says when it is sent', () => {
+    const document = JSON.stringify(buildOpenApiDocument('https://glowreel.example'));
+    expect(document).toContain('video.consent_expired once, by the daily check');
+    const parsed = JSON.parse(document) as {
+      components: { schemas: { WebhookEvent: { properties: { type: { enum: string[] } } } } };
+    };
+    expect(parsed.components.schemas.WebhookEvent.properties.type.enum).toContain(
+      'video.consent_expired',
+    );
   });
 });
