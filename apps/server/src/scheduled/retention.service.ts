@@ -57,12 +57,14 @@ export class RetentionService {
   constructor(private readonly deps: RetentionDependencies) {}
 
   async run(now: Date): Promise<RetentionSummary> {
+    const warned = await this.warn(now);
     const accounts = await this.deleteAccounts(now);
+    const exportsRemoved = await this.deps.actions.removeExpiredExports(now);
     const videos = await this.deleteOldVideos(now);
     const summary: RetentionSummary = {
-      warned: await this.warn(now),
+      warned,
       accountsDeleted: accounts.deleted,
-      exportsRemoved: await this.deps.actions.removeExpiredExports(now),
+      exportsRemoved,
       videosDeleted: videos.deleted,
       failures: accounts.failed + videos.failed,
     };
