@@ -93,6 +93,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps videos while the account lives unless VIDEO_RETENTION_DAYS is a number of days', () => {
+    expect(loadConfig({}, '/').videoRetentionDays).toBeNull();
+    expect(loadConfig({ VIDEO_RETENTION_DAYS: '365' }, '/').videoRetentionDays).toBe(365);
+    expect(() => loadConfig({ VIDEO_RETENTION_DAYS: '0' }, '/')).toThrow(
+      /VIDEO_RETENTION_DAYS: must be at least 1 .*\(got "0"\)/,
+    );
+    expect(() => loadConfig({ VIDEO_RETENTION_DAYS: '30.5' }, '/')).toThrow(
+      /VIDEO_RETENTION_DAYS: must be a whole number of days/,
+    );
+    expect(() => loadConfig({ VIDEO_RETENTION_DAYS: 'a year' }, '/')).toThrow(
+      /VIDEO_RETENTION_DAYS: must be a whole number of days/,
+    );
+  });
+
   it("takes the crash tests' freeze point only outside production", () => {
     expect(loadConfig({ TEST_FREEZE_AT: 'after-record' }, '/').freezeAt).toBe('after-record');
     expect(loadConfig({}, '/').freezeAt).toBeNull();

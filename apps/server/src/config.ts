@@ -57,6 +57,12 @@ const environmentSchema = z.object({
   DEMO_REQUEST_TO: z.email().default('sales@glowreel.localhost'),
   DEMO_REQUEST_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   PUBLIC_STATS_MIN_COUNT: z.coerce.number().int().min(1).default(10),
+  VIDEO_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 (leave it unset to keep videos while the account lives)')
+    .max(36_500, 'must be at most 36500 (100 years)')
+    .optional(),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   JOB_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   TEST_FREEZE_AT: z.enum(FREEZE_POINTS).optional(),
@@ -143,6 +149,8 @@ export interface Config {
   demoRequestsPerHour: number;
   /** Landing figures stay hidden until each reaches this count (DESIGN.md D8). */
   publicStatsMinCount: number;
+  /** Issue #18 §3: videos older than this many days are deleted daily; null keeps them. */
+  videoRetentionDays: number | null;
   /** How long a render job stays this process's without a heartbeat, and how often it beats. */
   jobs: { leaseMs: number; heartbeatMs: number };
   /** Crash tests only: the step at which the process freezes so the test can SIGKILL it. */
@@ -269,6 +277,7 @@ export function loadConfig(
     },
     demoRequestsPerHour: values.DEMO_REQUEST_RATE_LIMIT_PER_HOUR,
     publicStatsMinCount: values.PUBLIC_STATS_MIN_COUNT,
+    videoRetentionDays: values.VIDEO_RETENTION_DAYS ?? null,
     jobs: { leaseMs: values.JOB_LEASE_MS, heartbeatMs: values.JOB_HEARTBEAT_MS },
     freezeAt: values.TEST_FREEZE_AT ?? null,
   };

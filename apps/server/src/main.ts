@@ -9,6 +9,11 @@ import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
 import { openPublicApi } from './public-api.ts';
 import { createLogger } from './logger.ts';
+import {
+  LoggedAuditTrail,
+  UnavailableRetentionActions,
+} from './scheduled/interim-implementations.ts';
+import { openScheduledJobs } from './scheduled/open-scheduled-jobs.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
@@ -34,6 +39,12 @@ async function main(): Promise<void> {
       warn: (details, message) => webhookLog.warn(details, message),
     },
   });
+  const scheduledLog = logger.child({ component: 'scheduled-jobs' });
+  const scheduledJobs = openScheduledJobs(config, runtime, publicApi, {
+    audit: new LoggedAuditTrail(scheduledLog),
+    retentionActions: new UnavailableRetentionActions(scheduledLog),
+    log: scheduledLog,
+  });
   const app = await buildApp({
     config,
     auth: runtime.auth,
@@ -57,6 +68,7 @@ async function main(): Promise<void> {
     try {
       adminSocket?.close();
       await app.close();
+      await scheduledJobs.close();
       await publicApi.close();
       await videoPipeline.close();
       await runtime.close();
@@ -70,6 +82,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  scheduledJobs.start();
   app.log.info(
     { database: config.database.kind, dataDir: config.dataDir },
     `Glowreel is running on ${config.publicUrl}`,

@@ -71,7 +71,7 @@ const generateFields = {
     .refine(...noControlCharacters('webhook_url', { multiline: false }))
     .optional()
     .describe(
-      'Receives video.completed, video.failed and video.consent_revoked. Must be https and publicly reachable.',
+      'Receives video.completed, video.failed, video.consent_revoked and video.consent_expired. Must be https and publicly reachable.',
     ),
   consent_attested: z
     .literal(true, {
@@ -290,6 +290,7 @@ export const API_WEBHOOK_EVENT_TYPES = [
   'video.completed',
   'video.failed',
   'video.consent_revoked',
+  'video.consent_expired',
 ] as const;
 
 export const apiWebhookEventSchema = z

@@ -65,14 +65,44 @@ export class AccountMail {
     });
   }
 
+  /**
+   * The retention warning (issue #18 §3): the account goes on `deletionDay` unless a plan is
+   * taken again. Resolves once the message is sent or kept, so the job that claimed the warning
+   * knows it left.
+   */
+  sendDeletionWarning(to: string, deletionDay: Date): Promise<void> {
+    const day = deletionDay.toISOString().slice(0, 10);
+    return this.tracked({
+      to,
+      replyTo: null,
+      subject: `Your Glowreel account will be deleted on ${day}`,
+      text: [
+        'Your Glowreel subscription ended a while ago. As our terms say, an account is kept',
+        'for 90 days after cancellation and then deleted, with its videos and brand kit.',
+        '',
+        `Your account will be deleted on or after ${day} (UTC).`,
+        '',
+        'To keep it, sign in and choose a plan before then. To keep a copy of your data, use',
+        '"Download my data" on your account page.',
+      ].join('\n'),
+    });
+  }
+
   /** Resolves once every delivery started so far has finished (kept or sent). */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
+  /** Hands the message over without waiting; `send` never rejects. */
   private deliver(message: MailMessage): void {
+    void this.tracked(message);
+  }
+
+  /** The delivery, counted as pending until it is sent or kept. */
+  private tracked(message: MailMessage): Promise<void> {
     const delivery = this.send(message).finally(() => this.pending.delete(delivery));
     this.pending.add(delivery);
+    return delivery;
   }
 
   private async send(message: MailMessage): Promise<void> {

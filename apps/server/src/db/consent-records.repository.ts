@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ConsentRecordsTable, Database } from './schema.ts';
+import type { VideoRow } from './videos.repository.ts';
 
 export type ConsentRow = Selectable<ConsentRecordsTable>;
 
@@ -79,5 +80,49 @@ export class ConsentRecordsRepository {
       .where('revoked_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /**
+   * Marks the next consent whose expiry has passed by `now` as handled and runs `work` in the
+   * same transaction: the mark, and what `work` writes (audit entry, webhook), stand or fall
+   * together. A row another server is handling is skipped, not waited for; revoked consents
+   * were already announced. Resolves false when none is left (`skipIds` aside).
+   */
+  handleNextExpired(
+    now: Date,
+    skipIds: readonly string[],
+    work: (
+      expired: { consent: ConsentRow; video: VideoRow },
+      transaction: Transaction<Database>,
+    ) => Promise<void>,
+  ): Promise<ConsentRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('consent_records')
+        .select('id')
+        .where('expires_at', '<=', now)
+        .where('expiry_handled_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .orderBy('expires_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked();
+      if (skipIds.length > 0) query = query.where('id', 'not in', skipIds);
+      const next = await query.executeTakeFirst();
+      if (!next) return undefined;
+      const consent = await trx
+        .updateTable('consent_records')
+        .set({ expiry_handled_at: now })
+        .where('id', '=', next.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const video = await trx
+        .selectFrom('videos')
+        .selectAll()
+        .where('id', '=', consent.video_id)
+        .executeTakeFirstOrThrow();
+      await work({ consent, video }, trx);
+      return consent;
+    });
   }
 }

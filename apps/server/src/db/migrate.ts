@@ -11,6 +11,9 @@ import * as existingAccountsVerified from './migrations/20261126020000-existing-
 import * as profilePhotos from './migrations/20261126030000-profile-photos.ts';
 import * as consentRecords from './migrations/20261126040000-consent-records.ts';
 import * as renderFailureCodes from './migrations/20261126060000-render-failure-codes.ts';
+import * as scheduledRuns from './migrations/20261126070000-scheduled-runs.ts';
+import * as consentExpiryHandled from './migrations/20261126070100-consent-expiry-handled.ts';
+import * as retention from './migrations/20261126070200-retention.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -27,6 +30,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126030000-profile-photos': profilePhotos,
   '20261126040000-consent-records': consentRecords,
   '20261126060000-render-failure-codes': renderFailureCodes,
+  '20261126070000-scheduled-runs': scheduledRuns,
+  '20261126070100-consent-expiry-handled': consentExpiryHandled,
+  '20261126070200-retention': retention,
 };
 
 const provider: MigrationProvider = {

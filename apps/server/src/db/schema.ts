@@ -130,6 +130,10 @@ export interface BillingSubscriptionsTable {
   videos_period_start: Date | null;
   payment_error: string | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** When a subscription that had granted a paid period ended; retention counts from it. */
+  canceled_at: Date | null;
+  /** When the retention job e-mailed the deletion warning for that cancellation. */
+  deletion_warned_at: Date | null;
 }
 
 export interface BillingEventsTable {
@@ -191,6 +195,8 @@ export interface ConsentRecordsTable {
   revoked_at: Date | null;
   revoked_reason: string | null;
   revoked_by_user_id: string | null;
+  /** When the daily sweep announced the passed expiry (audit entry, webhook); once. */
+  expiry_handled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface BrandKitsTable {
@@ -209,6 +215,25 @@ export interface ProfilePhotosTable {
   photo_key: string;
   content_type: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Issue #18 §3: one row per scheduled job and period, the database lock (scheduled/). */
+export interface ScheduledRunsTable {
+  job: string;
+  period: string;
+  owner_id: string;
+  claimed_at: Date;
+  lease_expires_at: Date;
+  finished_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Videos the VIDEO_RETENTION_DAYS policy has deleted (or is deleting), each once. */
+export interface RetentionVideoDeletionsTable {
+  video_id: string;
+  deleted_at: Date;
 }
 
 export interface Database {
@@ -231,4 +256,6 @@ export interface Database {
   brand_kits: BrandKitsTable;
   consent_records: ConsentRecordsTable;
   profile_photos: ProfilePhotosTable;
+  scheduled_runs: ScheduledRunsTable;
+  retention_video_deletions: RetentionVideoDeletionsTable;
 }

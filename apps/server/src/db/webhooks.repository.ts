@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './public-api-schema.ts';
 import type { Database } from './schema.ts';
 
@@ -37,16 +37,20 @@ export class WebhooksRepository {
       .execute();
   }
 
-  async insertDelivery(delivery: {
-    id: string;
-    userId: string;
-    videoId: string;
-    url: string;
-    eventType: string;
-    payload: string;
-    nextAttemptAt: Date;
-  }): Promise<void> {
-    await this.db
+  async insertDelivery(
+    delivery: {
+      id: string;
+      userId: string;
+      videoId: string;
+      url: string;
+      eventType: string;
+      payload: string;
+      nextAttemptAt: Date;
+    },
+    /** The transaction the event belongs to, when it must commit with the change it reports. */
+    transaction?: Transaction<Database>,
+  ): Promise<void> {
+    await (transaction ?? this.db)
       .insertInto('webhook_deliveries')
       .values({
         id: delivery.id,

@@ -206,9 +206,9 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
       videoEvent: {
         post: {
           summary:
-            'video.completed, video.failed or video.consent_revoked, sent to the webhook_url of the request',
+            'video.completed, video.failed, video.consent_revoked or video.consent_expired, sent to the webhook_url of the request',
           description:
-            'Signed with your account’s webhook secret (Developers section): the Webhook-Signature header is t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">. Answer with any 2xx within 10 seconds; otherwise the event is retried with growing delays, seven tries over about an hour.',
+            'Signed with your account’s webhook secret (Developers section): the Webhook-Signature header is t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">. Answer with any 2xx within 10 seconds; otherwise the event is retried with growing delays, seven tries over about an hour. video.consent_revoked is sent when the clinic revokes the consent; video.consent_expired once, by the daily check, after the consent’s expiry date has passed (its links answer 410 consent_expired from that moment).',
           parameters: [
             { name: 'Webhook-Signature', in: 'header', required: true, schema: { type: 'string' } },
             { name: 'Webhook-Id', in: 'header', required: true, schema: { type: 'string' } },

@@ -128,6 +128,8 @@ async function applyLivePlan(input: LivePlanInput): Promise<void> {
     current_period_start: snapshot.currentPeriodStart,
     current_period_end: snapshot.currentPeriodEnd,
     videos_period_start: videosPeriodStart,
+    // A paid period restarts the account's life; an unpaid checkout leaves the retention clock running.
+    ...(isGranted ? NOT_CANCELED : retentionOf(billing)),
     payment_error:
       options.paymentFailure !== undefined
         ? paymentErrorText(options.paymentFailure)
@@ -171,7 +173,22 @@ async function endPlan(
     current_period_end: snapshot.currentPeriodEnd,
     videos_period_start: null,
     payment_error: null,
+    // Retention counts from the end of the last paid subscription (issue #18 §3).
+    ...(wasGranted ? { canceled_at: new Date(), deletion_warned_at: null } : retentionOf(billing)),
   });
+}
+
+const NOT_CANCELED = { canceled_at: null, deletion_warned_at: null } as const;
+
+/** The retention state as it stands, for a change that neither pays nor ends a paid plan. */
+function retentionOf(billing: LockedBilling): {
+  canceled_at: Date | null;
+  deletion_warned_at: Date | null;
+} {
+  return {
+    canceled_at: billing.row?.canceled_at ?? null,
+    deletion_warned_at: billing.row?.deletion_warned_at ?? null,
+  };
 }
 
 function requireRow(profile: LockedProfile): ProfileRow {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiWebhookEvent } from '@glowreel/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { VideoRow } from '../db/videos.repository.ts';
 import type { WebhookDeliveryRow, WebhooksRepository } from '../db/webhooks.repository.ts';
 import type { WebhookSender } from '../webhooks/webhook-sender.ts';
@@ -89,10 +91,24 @@ export class WebhooksService {
     await this.queueEvent(row, 'video.consent_revoked', consent);
   }
 
+  /**
+   * Tells the API client that asked for a video that its consent has ended (issue #18 §1),
+   * inside the daily sweep's transaction that marks the expiry handled, so it is sent once.
+   * The periodic delivery pass sends it after the commit.
+   */
+  async consentExpired(
+    row: VideoRow,
+    consent: ConsentRow,
+    transaction: Transaction<Database>,
+  ): Promise<void> {
+    await this.queueEvent(row, 'video.consent_expired', consent, transaction);
+  }
+
   private async queueEvent(
     row: VideoRow,
     type: ApiWebhookEvent['type'],
     consent: ConsentRow | undefined,
+    transaction?: Transaction<Database>,
   ): Promise<void> {
     if (!row.webhook_url) return;
     const now = this.now();
@@ -106,16 +122,20 @@ export class WebhooksService {
         now,
       }),
     };
-    await this.deps.webhooks.insertDelivery({
-      id: crypto.randomUUID(),
-      userId: row.user_id,
-      videoId: row.id,
-      url: row.webhook_url,
-      eventType: event.type,
-      payload: JSON.stringify(event),
-      nextAttemptAt: now,
-    });
-    void this.deliverDue();
+    await this.deps.webhooks.insertDelivery(
+      {
+        id: crypto.randomUUID(),
+        userId: row.user_id,
+        videoId: row.id,
+        url: row.webhook_url,
+        eventType: event.type,
+        payload: JSON.stringify(event),
+        nextAttemptAt: now,
+      },
+      transaction,
+    );
+    // Inside a transaction the row is not visible to the delivery pass until it commits.
+    if (!transaction) void this.deliverDue();
   }
 
   /** Sends every delivery that is due; one pass at a time. */

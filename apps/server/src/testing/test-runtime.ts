@@ -99,6 +99,22 @@ export async function openTestRuntime(
   };
 }
 
+/**
+ * A second server's runtime on `first`'s PostgreSQL database, with a data folder of its own:
+ * for tests of servers that share one database.
+ */
+export function openRuntimeSharingDatabase(
+  first: TestRuntime,
+  environment: Record<string, string> = {},
+): Promise<TestRuntime> {
+  if (first.config.database.kind !== 'postgres') throw new Error('needs a PostgreSQL runtime');
+  // 'pglite' makes no database of its own; DATABASE_URL points the runtime at the first one's.
+  return openTestRuntime('pglite', {
+    ...environment,
+    DATABASE_URL: first.config.database.connectionString,
+  });
+}
+
 let userSequence = 0;
 
 /** Inserts an account directly (no password hashing) and gives it the default profile. */
