@@ -32,6 +32,7 @@ describe.each(DATABASE_KINDS)('Stripe billing on %s', (kind) => {
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       business: test.runtime.business,
     });

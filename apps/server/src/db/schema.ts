@@ -191,6 +191,23 @@ export interface ConsentRecordsTable {
   revoked_by_user_id: string | null;
 }
 
+/** Issue #18 §4: the account's append-only audit log (the database refuses changes). */
+export interface AuditEventsTable {
+  id: Generated<string>;
+  account_id: string;
+  kind: string;
+  actor_kind: string;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON object of small facts about the event. */
+  details: ColumnType<string, string | undefined, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface BrandKitsTable {
   user_id: string;
   clinic_name: string | null;
@@ -229,4 +246,5 @@ export interface Database {
   brand_kits: BrandKitsTable;
   consent_records: ConsentRecordsTable;
   profile_photos: ProfilePhotosTable;
+  audit_events: AuditEventsTable;
 }
