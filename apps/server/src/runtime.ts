@@ -74,7 +74,7 @@ export async function openRuntime(
       auth,
       profiles,
       credits,
-      admin: new AdminService(repository, profiles, credits, business.outbox),
+      admin: new AdminService(repository, profiles, credits, business.outbox, audit),
       business,
       audit,
       close: async () => {

@@ -9,6 +9,7 @@ import type { AuditTrail } from '../audit/audit-trail.ts';
 import { EmailVerificationGate } from '../accounts/email-verification-gate.ts';
 import type { SignInProvidersConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { ProfilesRepository } from '../db/profiles.repository.ts';
 import { UsersRepository } from '../db/users.repository.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
@@ -130,11 +131,12 @@ async function hashWithinRules(password: string): Promise<string> {
 export function createAuth(options: AuthOptions) {
   const sessionCache = new SessionCache(options.sessionCache ?? SESSION_CACHE_DEFAULTS);
   const users = new UsersRepository(options.db);
+  const accounts = new ProfilesRepository(options.db);
   const audited = options.audit
     ? authAuditHooks({
         audit: options.audit,
         clientIpHeader: CLIENT_IP_HEADER,
-        findUserIdByEmail: (email) => users.findIdByEmail(email),
+        findUserIdByEmail: (email) => accounts.findUserIdByEmail(email.trim()),
         log: options.log ?? { error: () => undefined },
       })
     : null;

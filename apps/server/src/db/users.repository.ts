@@ -12,14 +12,4 @@ export class UsersRepository {
       .where('id', '=', userId)
       .executeTakeFirst();
   }
-
-  /** The account registered with this address (stored lower-case), if any. */
-  async findIdByEmail(email: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('user')
-      .select('id')
-      .where('email', '=', email.trim().toLowerCase())
-      .executeTakeFirst();
-    return row?.id;
-  }
 }
