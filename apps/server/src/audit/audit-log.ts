@@ -82,8 +82,10 @@ export class AuditLog implements AuditTrail {
   constructor(private readonly events: AuditEventsRepository) {}
 
   async record(entry: AuditEntry, transaction?: Transaction<Database>): Promise<void> {
-    if (!isKnown<AuditEventKind>(AUDIT_EVENT_KINDS, entry.kind)) {
-      throw new Error(`unknown audit event kind ${entry.kind}`);
+    // A kind outside the list (a cast, a stale caller) would be unreadable by every reader.
+    const kind: string = entry.kind;
+    if (!isKnown<AuditEventKind>(AUDIT_EVENT_KINDS, kind)) {
+      throw new Error(`unknown audit event kind ${kind}`);
     }
     await this.events.insert(
       {
