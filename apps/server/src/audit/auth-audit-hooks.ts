@@ -74,9 +74,10 @@ export function authAuditHooks(options: AuthAuditOptions) {
         );
       } else if (path === '/sign-in/email' && isFailure(returned)) {
         // Only an existing account has a log to write to; an unknown address leaves no trace.
+        // Not awaited: the answer must not take longer for a known address than an unknown one.
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== 'string') return;
-        await safely('a failed sign-in', async () => {
+        void safely('a failed sign-in', async () => {
           const accountId = await options.findUserIdByEmail(email);
           if (!accountId) return;
           await audit.record({
