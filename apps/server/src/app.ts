@@ -3,6 +3,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Auth } from './auth/auth.ts';
 import type { BusinessServices } from './billing/open-billing.ts';
+import type { AuditLog } from './audit/audit-log.ts';
+import { registerAuditLogRoutes } from './audit/audit-log.routes.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { registerAccountEmailRoutes } from './accounts/account-email.routes.ts';
@@ -58,6 +60,8 @@ export interface AppDependencies {
   config: Config;
   auth: Auth;
   profiles: ProfilesService;
+  /** The audit log every recorded action writes to and GET /api/audit-log reads. */
+  audit: AuditLog;
   isDatabaseReady: () => Promise<boolean>;
   /** Absent in processes that only serve accounts (some tests). */
   videoPipeline?: VideoPipeline;
@@ -155,8 +159,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerMeRoutes(app, deps.auth, deps.profiles);
   registerAccountSessionsRoutes(app, {
     auth: deps.auth,
-    sessions: new AccountSessionsService(deps.auth),
+    sessions: new AccountSessionsService(deps.auth, deps.audit),
   });
+  registerAuditLogRoutes(app, { auth: deps.auth, audit: deps.audit });
   registerRenderSettingsRoutes(app, { faceDetection: config.render.faceDetection });
   if (deps.videoPipeline) {
     await registerVideosRoutes(app, {

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     config,
     auth: runtime.auth,
     profiles: runtime.profiles,
+    audit: runtime.audit,
     isDatabaseReady: runtime.database.isReady,
     videoPipeline,
     publicApi,

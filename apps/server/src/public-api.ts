@@ -98,7 +98,7 @@ export function openPublicApi(
   });
   webhooks.start(WEBHOOK_POLL_MS);
   return {
-    apiKeys: new ApiKeysService(new ApiKeysRepository(db)),
+    apiKeys: new ApiKeysService(new ApiKeysRepository(db), runtime.audit),
     apiVideos,
     webhooks,
     signer,

@@ -8,6 +8,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openMail } from './mail/open-mail.ts';
 import { AccountMail } from './accounts/account-mail.ts';
+import { AuditEventsRepository } from './audit/audit-events.repository.ts';
+import { AuditLog } from './audit/audit-log.ts';
 import pino from 'pino';
 import { ProfilesRepository } from './db/profiles.repository.ts';
 import { AdminService } from './services/admin.service.ts';
@@ -22,6 +24,8 @@ export interface Runtime {
   credits: CreditsService;
   admin: AdminService;
   business: BusinessServices;
+  /** The account's append-only audit log (issue #18 §4): every service records through it. */
+  audit: AuditLog;
   close: () => Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export async function openRuntime(
     });
     const repository = new ProfilesRepository(database.db);
     const profiles = new ProfilesService(repository);
+    const audit = new AuditLog(new AuditEventsRepository(database.db));
+    const auditLog = pino({ level: config.log.level }).child({ component: 'audit-log' });
     const auth = createAuth({
       db: database.db,
       secret: resolveAuthSecret(config.authSecret, config.dataDir),
@@ -54,20 +60,23 @@ export async function openRuntime(
       requireEmailVerification: config.accounts.requireEmailVerification,
       signInProviders: config.signInProviders,
       onUserCreated: (userId) => profiles.createDefaultProfile(userId),
+      audit,
+      log: { error: (details, message) => auditLog.error(details, message) },
     });
     const { runMigrations } = await getMigrations(auth.options);
     await runMigrations();
     await migrateToLatest(database.db);
     const openedDatabase = database;
     const credits = new CreditsService(repository);
-    const business = openBusinessServices(config, database.db, profiles, mail);
+    const business = openBusinessServices(config, database.db, profiles, mail, audit);
     return {
       database,
       auth,
       profiles,
       credits,
-      admin: new AdminService(repository, profiles, credits, business.outbox),
+      admin: new AdminService(repository, profiles, credits, business.outbox, audit),
       business,
+      audit,
       close: async () => {
         // Mail already promised to someone is kept or sent before the database closes.
         await accountMail.settled();

@@ -104,6 +104,7 @@ export async function openVideoPipeline(
     uploads,
     inspector: adapters.inspector,
     progress,
+    audit: runtime.audit,
     owner,
     freeze,
   });
@@ -113,7 +114,12 @@ export async function openVideoPipeline(
     (videoId, error) => adapters.log.error({ videoId, err: error }, 'render job crashed'),
   );
   videos.attachQueue(queue);
-  const consent = new ConsentService({ consents, videos, log: adapters.log });
+  const consent = new ConsentService({
+    consents,
+    videos,
+    log: adapters.log,
+    audit: runtime.audit,
+  });
   // Scratch folders only ever hold a running job's files; none survive a restart.
   await rm(scratchRoot, { recursive: true, force: true });
   const recover = async (atStart: boolean) => {

@@ -40,3 +40,87 @@ export const AUDIT_TARGET_TYPES = [
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const auditEventKindSchema = z.enum(AUDIT_EVENT_KINDS);
+
+/** Readable names for the dashboard, the operator's CLI and the export. */
+export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventKind, string>> = {
+  'account.signed_in': 'Signed in',
+  'account.sign_in_failed': 'Failed sign-in',
+  'account.password_changed': 'Password changed',
+  'account.password_reset': 'Password reset',
+  'account.email_changed': 'E-mail changed',
+  'account.session_revoked': 'Session signed out',
+  'account.deleted': 'Account deleted',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
+  'video.created': 'Video created',
+  'video.downloaded': 'Video downloaded',
+  'video.deleted': 'Video deleted',
+  'consent.revoked': 'Consent revoked',
+  'consent.expired': 'Consent expired',
+  'plan.changed': 'Plan changed',
+  'export.requested': 'Data export requested',
+};
+
+/** Page sizes of GET /api/audit-log. */
+export const AUDIT_LOG_PAGE_SIZE = { default: 25, max: 100 } as const;
+
+const auditCursorSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,17}$/, 'must be the before/after cursor of a page this list returned');
+
+/** GET /api/audit-log?kind=&before=&after=&limit= */
+export const auditLogQuerySchema = z
+  .object({
+    kind: z
+      .string()
+      .optional()
+      .transform((kind) => kind || undefined)
+      .pipe(
+        z
+          .enum(AUDIT_EVENT_KINDS, {
+            error: (issue) =>
+              `Unknown kind ${JSON.stringify(issue.input)}; use one of ${AUDIT_EVENT_KINDS.join(', ')}.`,
+          })
+          .optional(),
+      ),
+    before: auditCursorSchema.optional(),
+    after: auditCursorSchema.optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(AUDIT_LOG_PAGE_SIZE.max, `limit can be at most ${AUDIT_LOG_PAGE_SIZE.max}`)
+      .default(AUDIT_LOG_PAGE_SIZE.default),
+  })
+  .refine((query) => !(query.before && query.after), {
+    message: 'Send before or after, not both.',
+    path: ['before'],
+  });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  kind: auditEventKindSchema,
+  occurredAt: z.string(),
+  actor: z.object({
+    kind: z.enum(AUDIT_ACTOR_KINDS),
+    userId: z.string().nullable(),
+    apiKeyId: z.string().nullable(),
+    /** A person's name and e-mail, "API key <name> (<prefix>…)", or "Glowreel". */
+    label: z.string(),
+  }),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string() }).nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditLogPageSchema = z.object({
+  events: z.array(auditEventSchema),
+  /** Cursor for the next older page (`before=`), or null on the oldest page. */
+  olderCursor: z.string().nullable(),
+  /** Cursor for the next newer page (`after=`), or null on the newest page. */
+  newerCursor: z.string().nullable(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

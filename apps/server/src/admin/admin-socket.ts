@@ -1,6 +1,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { AUDIT_EVENT_KINDS } from '@glowreel/contracts';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { AdminService } from '../services/admin.service.ts';
@@ -17,6 +18,12 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     bucket: z.enum(['free', 'bonus']),
   }),
   z.object({ command: z.literal('outbox'), limit: z.number().int().positive().max(1000) }),
+  z.object({
+    command: z.literal('audit'),
+    email: z.string().min(1),
+    kind: z.enum(AUDIT_EVENT_KINDS).optional(),
+    limit: z.number().int().positive().max(1000),
+  }),
 ]);
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
@@ -35,6 +42,8 @@ export async function runAdminCommand(
       return admin.grantCredits(command);
     case 'outbox':
       return admin.listOutbox(command.limit);
+    case 'audit':
+      return admin.auditLog(command);
   }
 }
 

@@ -4,9 +4,12 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import type { AccountMail } from '../accounts/account-mail.ts';
+import { authAuditHooks, type AuthAuditHooks } from '../audit/auth-audit-hooks.ts';
+import type { AuditTrail } from '../audit/audit-trail.ts';
 import { EmailVerificationGate } from '../accounts/email-verification-gate.ts';
 import type { SignInProvidersConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { ProfilesRepository } from '../db/profiles.repository.ts';
 import { UsersRepository } from '../db/users.repository.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
@@ -32,6 +35,10 @@ export interface AuthOptions {
    * Google, OpenID Connect): the one place the SPEC §3 profile is created.
    */
   onUserCreated?: (userId: string) => Promise<void>;
+  /** Sign-ins, failed sign-ins, password and e-mail changes go to the audit log (issue #18 §4). */
+  audit?: AuditTrail;
+  /** Where a failure to write an audit event is reported. */
+  log?: { error: (details: object, message: string) => void };
 }
 
 /** Reset links expire after an hour (issue 17 §1). */
@@ -123,11 +130,18 @@ async function hashWithinRules(password: string): Promise<string> {
 
 export function createAuth(options: AuthOptions) {
   const sessionCache = new SessionCache(options.sessionCache ?? SESSION_CACHE_DEFAULTS);
-  const auth = createBetterAuth(options, sessionCache);
-  const emailGate = new EmailVerificationGate(
-    new UsersRepository(options.db),
-    options.requireEmailVerification,
-  );
+  const users = new UsersRepository(options.db);
+  const accounts = new ProfilesRepository(options.db);
+  const audited = options.audit
+    ? authAuditHooks({
+        audit: options.audit,
+        clientIpHeader: CLIENT_IP_HEADER,
+        findUserIdByEmail: (email) => accounts.findUserIdByEmail(email.trim()),
+        log: options.log ?? { error: () => undefined },
+      })
+    : null;
+  const auth = createBetterAuth(options, sessionCache, audited);
+  const emailGate = new EmailVerificationGate(users, options.requireEmailVerification);
   return Object.assign(auth, { sessionCache, emailGate, mail: options.mail });
 }
 
@@ -144,7 +158,11 @@ function verificationLink(url: string): string {
 
 const NO_SIGN_IN_PROVIDERS: SignInProvidersConfig = { google: null, oidc: null };
 
-function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
+function createBetterAuth(
+  options: AuthOptions,
+  sessionCache: SessionCache,
+  audited: AuthAuditHooks | null,
+) {
   const { db, secret, publicUrl, mail, onUserCreated } = options;
   const signInProviders = options.signInProviders ?? NO_SIGN_IN_PROVIDERS;
   return betterAuth({
@@ -170,9 +188,9 @@ function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
       },
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: ({ user }) => {
+      onPasswordReset: async ({ user }, request) => {
         mail.sendPasswordChanged(user.email);
-        return Promise.resolve();
+        await audited?.passwordReset(user, request);
       },
     },
     emailVerification: {
@@ -221,12 +239,17 @@ function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
           // A new address is written only from a link opened in that mailbox, which proves it
           // as much as a verification link; Better Auth would carry over the old address's
           // unconfirmed state and leave the account gated with no link on its way.
-          before: (user, context) =>
-            Promise.resolve(
+          before: (user, context) => {
+            audited?.noteUserUpdate(user, context);
+            return Promise.resolve(
               context?.path === '/verify-email' && typeof user.email === 'string'
                 ? { data: { ...user, emailVerified: true } }
                 : undefined,
-            ),
+            );
+          },
+          after: async (user, context) => {
+            await audited?.afterUserUpdate(user, context);
+          },
         },
         create: {
           // Better Auth queues this until the account's transaction commits, so the profile's
@@ -257,6 +280,9 @@ function createBetterAuth(options: AuthOptions, sessionCache: SessionCache) {
         checkSignUp(ctx);
         checkNewPassword(ctx);
         return Promise.resolve();
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await audited?.afterEndpoint(ctx);
       }),
     },
   });

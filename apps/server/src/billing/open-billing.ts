@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import pino from 'pino';
+import type { AuditTrail } from '../audit/audit-trail.ts';
 import type { Config } from '../config.ts';
 import { BillingRepository } from '../db/billing.repository.ts';
 import { DemoRequestsRepository } from '../db/demo-requests.repository.ts';
@@ -36,9 +37,10 @@ export function openBusinessServices(
   db: Kysely<Database>,
   profiles: ProfilesService,
   mail: MailTransport,
+  audit: AuditTrail,
 ): BusinessServices {
   const billingRepository = new BillingRepository(db);
-  const subscriptions = new SubscriptionsService(billingRepository);
+  const subscriptions = new SubscriptionsService(billingRepository, audit);
   const { outbox } = mail;
   const log = pino({ level: config.log.level }).child({ component: 'business' });
 

@@ -32,6 +32,7 @@ describe.each(DATABASE_KINDS)('Stripe billing on %s', (kind) => {
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       business: test.runtime.business,
     });
@@ -256,6 +257,20 @@ describe.each(DATABASE_KINDS)('Stripe billing on %s', (kind) => {
       delta: 18,
       balance_after: 23,
     });
+    // The audit log names Glowreel: the member's own action happened on Stripe's pages.
+    const [planChange, ...more] = await test.runtime.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('account_id', '=', clinic.userId)
+      .where('kind', '=', 'plan.changed')
+      .execute();
+    expect(more).toHaveLength(0);
+    expect(planChange).toMatchObject({
+      actor_kind: 'system',
+      actor_user_id: null,
+      target_type: 'subscription',
+    });
+    expect(JSON.parse(planChange?.details ?? '{}')).toEqual({ from: 'free', to: 'pro' });
   });
 
   it('rejects a bad signature with 400 and changes nothing', async () => {

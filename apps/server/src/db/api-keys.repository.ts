@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ApiKeysTable } from './public-api-schema.ts';
 import type { Database } from './schema.ts';
 
@@ -6,6 +6,13 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 export class ApiKeysRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` on one transaction: a key change and the audit event describing it. */
+  transaction<T>(
+    work: (keys: ApiKeysRepository, trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new ApiKeysRepository(trx), trx));
+  }
 
   async insert(key: {
     id: string;

@@ -42,6 +42,13 @@ export async function insertConsent(executor: Executor, consent: NewConsent): Pr
 export class ConsentRecordsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Runs `work` on one transaction: a revocation and the audit event describing it. */
+  transaction<T>(
+    work: (consents: ConsentRecordsRepository, trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new ConsentRecordsRepository(trx), trx));
+  }
+
   findForVideo(videoId: string): Promise<ConsentRow | undefined> {
     return this.db
       .selectFrom('consent_records')

@@ -10,6 +10,7 @@ import * as videoTemplate from './migrations/20261126010000-video-template.ts';
 import * as existingAccountsVerified from './migrations/20261126020000-existing-accounts-verified.ts';
 import * as profilePhotos from './migrations/20261126030000-profile-photos.ts';
 import * as consentRecords from './migrations/20261126040000-consent-records.ts';
+import * as auditLog from './migrations/20261126050000-audit-log.ts';
 import * as renderFailureCodes from './migrations/20261126060000-render-failure-codes.ts';
 import * as scheduledRuns from './migrations/20261126070000-scheduled-runs.ts';
 import * as consentExpiryHandled from './migrations/20261126070100-consent-expiry-handled.ts';
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126020000-existing-accounts-verified': existingAccountsVerified,
   '20261126030000-profile-photos': profilePhotos,
   '20261126040000-consent-records': consentRecords,
+  '20261126050000-audit-log': auditLog,
   '20261126060000-render-failure-codes': renderFailureCodes,
   '20261126070000-scheduled-runs': scheduledRuns,
   '20261126070100-consent-expiry-handled': consentExpiryHandled,

@@ -121,6 +121,11 @@ export class LockedProfile {
     readonly row: ProfileRow | undefined,
   ) {}
 
+  /** For a write that stands or falls with this one (the audit event describing it). */
+  get transaction(): Transaction<Database> {
+    return this.trx;
+  }
+
   async insert(profile: Omit<ProfileRow, 'created_at' | 'updated_at'>): Promise<void> {
     await this.trx.insertInto('profiles').values(profile).execute();
   }

@@ -199,6 +199,23 @@ export interface ConsentRecordsTable {
   expiry_handled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** Issue #18 §4: the account's append-only audit log (the database refuses changes). */
+export interface AuditEventsTable {
+  id: Generated<string>;
+  account_id: string;
+  kind: string;
+  actor_kind: string;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON object of small facts about the event. */
+  details: ColumnType<string, string | undefined, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface BrandKitsTable {
   user_id: string;
   clinic_name: string | null;
@@ -258,4 +275,5 @@ export interface Database {
   profile_photos: ProfilePhotosTable;
   scheduled_runs: ScheduledRunsTable;
   retention_video_deletions: RetentionVideoDeletionsTable;
+  audit_events: AuditEventsTable;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { userActor } from '../audit/request-actor.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { AccountSessionsService } from '../services/account-sessions.service.ts';
 import { requireUserId, toHeaders } from './session.ts';
@@ -16,12 +17,12 @@ export function registerAccountSessionsRoutes(
   });
 
   app.delete<{ Params: { id: string } }>('/api/account/sessions/:id', async (request) => {
-    await requireUserId(auth, request);
-    return sessions.revoke(toHeaders(request), request.params.id);
+    const userId = await requireUserId(auth, request);
+    return sessions.revoke(toHeaders(request), request.params.id, userActor(request, userId));
   });
 
   app.post('/api/account/sessions/revoke-others', async (request) => {
-    await requireUserId(auth, request);
-    return sessions.revokeOthers(toHeaders(request));
+    const userId = await requireUserId(auth, request);
+    return sessions.revokeOthers(toHeaders(request), userActor(request, userId));
   });
 }

@@ -1,5 +1,6 @@
 import { apiKeyCreateSchema, webhookSecretRotateSchema } from '@glowreel/contracts';
 import type { FastifyInstance } from 'fastify';
+import { userActor } from '../audit/request-actor.ts';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 import type { ApiKeysService } from '../services/api-keys.service.ts';
@@ -23,7 +24,8 @@ export function registerApiKeysRoutes(
         field: 'name',
       });
     }
-    return reply.status(201).send(await apiKeys.create(userId, parsed.data.name));
+    const created = await apiKeys.create(userId, parsed.data.name, userActor(request, userId));
+    return reply.status(201).send(created);
   });
 
   app.get('/api/keys', async (request) => {
@@ -33,7 +35,7 @@ export function registerApiKeysRoutes(
 
   app.delete<{ Params: { id: string } }>('/api/keys/:id', async (request, reply) => {
     const userId = await requireUserId(auth, request);
-    await apiKeys.revoke(userId, request.params.id);
+    await apiKeys.revoke(userId, request.params.id, userActor(request, userId));
     return reply.status(204).send();
   });
 

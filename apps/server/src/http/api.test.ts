@@ -18,6 +18,7 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
     });
     app.get('/api/test/explode', () => {

@@ -3,6 +3,7 @@ import {
   demoPortalActionSchema,
   portalRequestSchema,
 } from '@glowreel/contracts';
+import { userActor } from '../audit/request-actor.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
@@ -44,11 +45,13 @@ export function registerBillingRoutes(app: FastifyInstance, options: BillingRout
   app.post('/api/billing/demo/checkout', async (request) => {
     const userId = await requireUserId(auth, request);
     await auth.emailGate.requireVerified(userId, 'plans');
-    return demo.completeCheckout(userId, parseBody(demoCheckoutSchema, request.body).planId);
+    const { planId } = parseBody(demoCheckoutSchema, request.body);
+    return demo.completeCheckout(userId, planId, userActor(request, userId));
   });
   app.post('/api/billing/demo/portal', async (request) => {
     const userId = await requireUserId(auth, request);
-    await demo.act(userId, parseBody(demoPortalActionSchema, request.body));
+    const action = parseBody(demoPortalActionSchema, request.body);
+    await demo.act(userId, action, userActor(request, userId));
     return billing.getStatus(userId);
   });
 }

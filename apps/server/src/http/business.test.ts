@@ -44,6 +44,7 @@ async function appFor(test: TestRuntime): Promise<FastifyInstance> {
     config: test.config,
     auth: test.runtime.auth,
     profiles: test.runtime.profiles,
+    audit: test.runtime.audit,
     isDatabaseReady: test.runtime.database.isReady,
     business: test.runtime.business,
   });

@@ -7,14 +7,9 @@ import {
   type ApiConsentInput,
 } from '@glowreel/contracts';
 import type { FastifyRequest } from 'fastify';
+import { requestOrigin } from '../audit/request-actor.ts';
 import { AppError } from '../errors.ts';
 import type { ConsentAttestation } from '../services/consent-records.ts';
-
-/** Where an attestation came from: the client's address (as the server sees it) and browser. */
-function origin(request: FastifyRequest): Pick<ConsentAttestation, 'ipAddress' | 'userAgent'> {
-  const userAgent = request.headers['user-agent'];
-  return { ipAddress: request.ip || null, userAgent: userAgent?.trim() || null };
-}
 
 /**
  * The web form's consent details beside consent=true: `consentChannels`
@@ -52,7 +47,7 @@ export function consentFromForm(
     channels: channels.channels,
     patientReference: reference.data || null,
     expiresAt,
-    ...origin(request),
+    ...requestOrigin(request),
   };
 }
 
@@ -73,6 +68,6 @@ export function consentFromApi(
     channels: normalizeConsentChannels(consent?.channels ?? []),
     patientReference: consent?.patient_reference || null,
     expiresAt,
-    ...origin(request),
+    ...requestOrigin(request),
   };
 }

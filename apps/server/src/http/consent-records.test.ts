@@ -49,6 +49,7 @@ describe.each(DATABASE_KINDS)('consent records on %s', (kind) => {
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       videoPipeline: pipeline,
       publicApi,

@@ -16,6 +16,7 @@ describe.each(DATABASE_KINDS)('demo billing on %s', (kind) => {
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       business: test.runtime.business,
     });

@@ -24,7 +24,7 @@ const LOGO_FIELD = 'logo';
 const FILE_FIELDS = [...IMAGE_FIELDS, LOGO_FIELD] as const;
 
 export interface ParsedGenerateRequest {
-  input: Omit<ApiGenerateInput, 'consent'>;
+  input: Omit<ApiGenerateInput, 'consent' | 'actor'>;
   /** The request's `consent` object, checked against its schema; turned into a record later. */
   consent: ApiConsentInput | undefined;
   /** SHA-256 over the request's meaning (images by their own hash), for Idempotency-Key. */

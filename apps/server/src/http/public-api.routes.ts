@@ -5,6 +5,7 @@ import {
   findPlan,
 } from '@glowreel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiKeyActor, signedLinkActor, startsADownload } from '../audit/request-actor.ts';
 import { AppError } from '../errors.ts';
 import type { ApiKeysService } from '../services/api-keys.service.ts';
 import type { ApiVideosService } from '../services/api-videos.service.ts';
@@ -41,7 +42,10 @@ export function registerPublicApiRoutes(
 ): void {
   const { apiKeys, apiVideos, profiles, signer, storage } = options;
   // The account and its plan's limit, known once the key is checked, for the limiter below.
-  const accounts = new WeakMap<FastifyRequest, { userId: string; limit: number }>();
+  const accounts = new WeakMap<
+    FastifyRequest,
+    { userId: string; apiKeyId: string; limit: number }
+  >();
   const accountOf = (request: FastifyRequest) => {
     const account = accounts.get(request);
     if (!account) throw new Error('the API rate limit was asked before authentication');
@@ -53,6 +57,8 @@ export function registerPublicApiRoutes(
     keyGenerator: (request) => `api-account:${accountOf(request).userId}`,
     max: (request) => accountOf(request).limit,
   });
+  /** The authorized key as the audit log's actor (after authorize). */
+  const keyActor = (request: FastifyRequest) => apiKeyActor(request, accountOf(request));
   const openApiDocument = JSON.stringify(buildOpenApiDocument(options.publicUrl));
 
   app.get('/api/v1/openapi.json', (_request, reply) =>
@@ -78,7 +84,8 @@ export function registerPublicApiRoutes(
         'This link is invalid or has expired. Fetch the video again for a fresh download_url.',
       );
     }
-    const stored = await apiVideos.fileKey(request.params.id, file);
+    const downloader = startsADownload(request) ? signedLinkActor(request) : null;
+    const stored = await apiVideos.fileKey(request.params.id, file, downloader);
     return streamStoredFile(request, reply, storage, stored.key, {
       contentType: file === 'download' ? 'video/mp4' : 'image/jpeg',
       downloadName: file === 'download' ? `${stored.title}.mp4` : null,
@@ -95,12 +102,12 @@ export function registerPublicApiRoutes(
 
   /** The key's account, after counting the request against its plan's limit. */
   const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
-    const userId = await apiKeys.authenticate(request.headers.authorization);
+    const { userId, apiKeyId } = await apiKeys.authenticateKey(request.headers.authorization);
     const profile = await profiles.getProfile(userId);
     const limit =
       findPlan(profile.subscription.plan)?.apiRequestsPerMinute ??
       FREE_PLAN_API_REQUESTS_PER_MINUTE;
-    accounts.set(request, { userId, limit });
+    accounts.set(request, { userId, apiKeyId, limit });
     const state = await checkRateLimit(request);
     if (state.isAllowed) return userId;
     reply.header('x-ratelimit-limit', state.max);
@@ -133,7 +140,7 @@ export function registerPublicApiRoutes(
     const consent = consentFromApi(parsed.consent, request, new Date());
     const answer = await apiVideos.generate(
       userId,
-      { ...parsed.input, consent },
+      { ...parsed.input, consent, actor: keyActor(request) },
       idempotencyKey ? { key: idempotencyKey, requestHash: parsed.requestHash } : null,
     );
     if (answer.isReplay) reply.header('idempotent-replayed', 'true');
@@ -163,7 +170,7 @@ export function registerPublicApiRoutes(
     async (request, reply) => {
       const userId = await authorize(request, reply);
       const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
-      await options.consent.revoke(userId, request.params.id, reason);
+      await options.consent.revoke(userId, request.params.id, reason, keyActor(request));
       return apiVideos.get(userId, request.params.id);
     },
   );

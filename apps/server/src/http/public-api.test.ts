@@ -113,6 +113,7 @@ describe('public API v1', () => {
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       videoPipeline: pipeline,
       publicApi,

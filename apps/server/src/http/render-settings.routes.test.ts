@@ -16,6 +16,7 @@ describe('GET /api/render-settings', () => {
         config: test.config,
         auth: test.runtime.auth,
         profiles: test.runtime.profiles,
+        audit: test.runtime.audit,
         isDatabaseReady: test.runtime.database.isReady,
       });
       try {

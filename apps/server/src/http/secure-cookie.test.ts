@@ -12,6 +12,7 @@ describe('session cookie behind https', () => {
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
     });
   });

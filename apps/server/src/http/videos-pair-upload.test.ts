@@ -37,6 +37,7 @@ describe.each(DATABASE_KINDS)('the web form with two photos (before, after) on %
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       videoPipeline: pipeline,
     });

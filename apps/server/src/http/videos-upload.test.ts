@@ -37,6 +37,7 @@ describe('uploaded photos are checked by the engine before anything is written',
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       videoPipeline: pipeline,
     });

@@ -11,6 +11,7 @@ import {
 } from '@glowreel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { startsADownload, userActor } from '../audit/request-actor.ts';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 import type { ProgressBus } from '../jobs/progress-bus.ts';
@@ -200,6 +201,7 @@ export async function registerVideosRoutes(
       options: videoOptions,
       title: form.title ?? null,
       consent,
+      actor: userActor(request, userId),
       branding: {
         clinicName: form.clinicName ?? null,
         contact: form.contact ?? null,
@@ -237,7 +239,7 @@ export async function registerVideosRoutes(
   app.post<{ Params: { id: string } }>('/api/videos/:id/consent/revoke', async (request) => {
     const userId = await requireUserId(auth, request);
     const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
-    await consentService.revoke(userId, request.params.id, reason);
+    await consentService.revoke(userId, request.params.id, reason, userActor(request, userId));
     return videos.getVideo(userId, request.params.id);
   });
 
@@ -255,10 +257,14 @@ export async function registerVideosRoutes(
     // Withdrawn from the moment its consent is revoked or ends (issue #18 §1).
     const withdrawal = consentWithdrawal(await consents.findForVideo(row.id), new Date());
     if (withdrawal) throw new AppError(withdrawal.code, withdrawal.message);
+    // The player's inline streaming is viewing; saving the file is the download the log keeps.
+    const isDownload = kind === 'video' && request.query.inline !== '1';
+    if (isDownload && startsADownload(request))
+      await videos.recordDownload(row, userActor(request, userId));
     return streamStoredFile(request, reply, storage, key, {
       contentType: kind === 'video' ? 'video/mp4' : 'image/jpeg',
       // The player streams inline; the download link saves a file named after the title.
-      downloadName: kind === 'video' && request.query.inline !== '1' ? `${row.title}.mp4` : null,
+      downloadName: isDownload ? `${row.title}.mp4` : null,
     });
   };
   app.get<{ Params: { id: string }; Querystring: { inline?: string } }>(

@@ -44,6 +44,7 @@ describe('videos API', () => {
       config: test.config,
       auth: test.runtime.auth,
       profiles: test.runtime.profiles,
+      audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       videoPipeline: pipeline,
     });

@@ -1,4 +1,5 @@
 import type { AccountSession } from '@glowreel/contracts';
+import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 import { describeDevice } from './device-name.ts';
@@ -10,7 +11,10 @@ import { describeDevice } from './device-name.ts';
  * (auth.ts), so a revoked session stops working at once.
  */
 export class AccountSessionsService {
-  constructor(private readonly auth: Pick<Auth, 'api'>) {}
+  constructor(
+    private readonly auth: Pick<Auth, 'api'>,
+    private readonly audit: AuditTrail,
+  ) {}
 
   async list(headers: Headers): Promise<AccountSession[]> {
     const [current, sessions] = await Promise.all([
@@ -33,7 +37,11 @@ export class AccountSessionsService {
   }
 
   /** Signs out one of the member's sessions; this device's own is signed out with Sign Out. */
-  async revoke(headers: Headers, sessionId: string): Promise<{ revoked: number }> {
+  async revoke(
+    headers: Headers,
+    sessionId: string,
+    actor: AuditActor,
+  ): Promise<{ revoked: number }> {
     const [current, sessions] = await Promise.all([
       this.auth.api.getSession({ headers }),
       this.auth.api.listSessions({ headers }),
@@ -51,13 +59,37 @@ export class AccountSessionsService {
       throw new AppError('not_found', 'That session has already ended or is not yours.');
     }
     await this.auth.api.revokeSession({ headers, body: { token: target.token } });
+    await this.recordRevoked(current.user.id, [target.id], actor);
     return { revoked: 1 };
   }
 
   /** Signs out every session of the member but this one. */
-  async revokeOthers(headers: Headers): Promise<{ revoked: number }> {
-    const sessions = await this.list(headers);
+  async revokeOthers(headers: Headers, actor: AuditActor): Promise<{ revoked: number }> {
+    const current = await this.auth.api.getSession({ headers });
+    if (!current) throw new AppError('unauthorized', 'Please sign in to continue.');
+    const others = (await this.list(headers)).filter((session) => !session.isCurrent);
     await this.auth.api.revokeOtherSessions({ headers });
-    return { revoked: sessions.filter((session) => !session.isCurrent).length };
+    await this.recordRevoked(
+      current.user.id,
+      others.map((session) => session.id),
+      actor,
+    );
+    return { revoked: others.length };
+  }
+
+  /** One audit event per signed-out session (issue #18 §4), once Better Auth has deleted it. */
+  private async recordRevoked(
+    accountId: string,
+    sessionIds: string[],
+    actor: AuditActor,
+  ): Promise<void> {
+    for (const id of sessionIds) {
+      await this.audit.record({
+        kind: 'account.session_revoked',
+        accountId,
+        actor,
+        target: { type: 'session', id },
+      });
+    }
   }
 }

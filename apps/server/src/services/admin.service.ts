@@ -1,3 +1,5 @@
+import type { AuditEvent, AuditEventKind } from '@glowreel/contracts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import { AppError } from '../errors.ts';
 import type { OutboxRepository, OutboxRow } from '../db/outbox.repository.ts';
 import type { ProfilesRepository } from '../db/profiles.repository.ts';
@@ -25,7 +27,20 @@ export class AdminService {
     private readonly profiles: ProfilesService,
     private readonly credits: CreditsService,
     private readonly outbox: OutboxRepository,
+    private readonly audit: AuditLog,
   ) {}
+
+  /** An account's audit log for an operator (`npm run audit`), newest first. */
+  async auditLog(request: {
+    email: string;
+    kind?: AuditEventKind | undefined;
+    limit: number;
+  }): Promise<{ email: string; events: AuditEvent[] }> {
+    const userId = await this.repository.findUserIdByEmail(request.email);
+    if (!userId) throw new AppError('not_found', `No account uses the e-mail ${request.email}.`);
+    const page = await this.audit.page(userId, { kind: request.kind, limit: request.limit });
+    return { email: request.email, events: page.events };
+  }
 
   /** The newest mail kept in the outbox (no SMTP server configured), newest first. */
   listOutbox(limit: number): Promise<OutboxRow[]> {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isWellFormedId, type ApiKeyCreated, type ApiKeySummary } from '@glowreel/contracts';
+import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { ApiKeyRow, ApiKeysRepository } from '../db/api-keys.repository.ts';
 import { AppError } from '../errors.ts';
 
@@ -30,17 +31,31 @@ function toSummary(row: ApiKeyRow): ApiKeySummary {
 export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
+    private readonly audit: AuditTrail,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async create(userId: string, name: string): Promise<ApiKeyCreated> {
+  async create(userId: string, name: string, actor: AuditActor): Promise<ApiKeyCreated> {
     const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-    const row = await this.keys.insert({
-      id: crypto.randomUUID(),
-      userId,
-      name,
-      prefix: key.slice(0, VISIBLE_PREFIX_LENGTH),
-      keyHash: hashKey(key),
+    const row = await this.keys.transaction(async (keys, trx) => {
+      const inserted = await keys.insert({
+        id: crypto.randomUUID(),
+        userId,
+        name,
+        prefix: key.slice(0, VISIBLE_PREFIX_LENGTH),
+        keyHash: hashKey(key),
+      });
+      await this.audit.record(
+        {
+          kind: 'api_key.created',
+          accountId: userId,
+          actor,
+          target: { type: 'api_key', id: inserted.id },
+          details: { name: inserted.name, prefix: inserted.prefix },
+        },
+        trx,
+      );
+      return inserted;
     });
     return { ...toSummary(row), key };
   }
@@ -49,15 +64,35 @@ export class ApiKeysService {
     return (await this.keys.listActive(userId)).map(toSummary);
   }
 
-  async revoke(userId: string, keyId: string): Promise<void> {
+  async revoke(userId: string, keyId: string, actor: AuditActor): Promise<void> {
     // Another account's key, or a malformed id, is indistinguishable from a missing one.
-    if (!isWellFormedId(keyId) || !(await this.keys.revoke(userId, keyId))) {
-      throw new AppError('not_found', 'No active API key with this id.');
-    }
+    const revoked =
+      isWellFormedId(keyId) &&
+      (await this.keys.transaction(async (keys, trx) => {
+        if (!(await keys.revoke(userId, keyId))) return false;
+        await this.audit.record(
+          {
+            kind: 'api_key.revoked',
+            accountId: userId,
+            actor,
+            target: { type: 'api_key', id: keyId },
+          },
+          trx,
+        );
+        return true;
+      }));
+    if (!revoked) throw new AppError('not_found', 'No active API key with this id.');
   }
 
   /** The account behind an Authorization header, or a 401. */
   async authenticate(authorization: string | undefined): Promise<string> {
+    return (await this.authenticateKey(authorization)).userId;
+  }
+
+  /** The account and the key (for the audit log's actor) behind an Authorization header. */
+  async authenticateKey(
+    authorization: string | undefined,
+  ): Promise<{ userId: string; apiKeyId: string }> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     const key = match?.[1];
     if (!key?.startsWith(KEY_PREFIX)) throw new AppError('unauthorized', UNAUTHORIZED_KEY_MESSAGE);
@@ -67,6 +102,6 @@ export class ApiKeysService {
     if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
       await this.keys.touch(row.id, now);
     }
-    return row.user_id;
+    return { userId: row.user_id, apiKeyId: row.id };
   }
 }

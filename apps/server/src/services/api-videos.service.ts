@@ -6,6 +6,7 @@ import {
   type Typeface,
   type Template,
 } from '@glowreel/contracts';
+import type { AuditActor } from '../audit/audit-trail.ts';
 import type { ConsentRecordsRepository } from '../db/consent-records.repository.ts';
 import type { IdempotencyRepository } from '../db/idempotency.repository.ts';
 import type { VideosRepository } from '../db/videos.repository.ts';
@@ -35,6 +36,8 @@ export interface ApiGenerateInput {
   webhookUrl: string | null;
   /** The `consent` object's details, with where the request came from (issue #18 §1). */
   consent: ConsentAttestation;
+  /** The API key making the request, for the audit log. */
+  actor: AuditActor;
   /** What the request says about the brand; null = the saved brand kit's. */
   branding: {
     clinicName: string | null;
@@ -167,10 +170,14 @@ export class ApiVideosService {
     };
   }
 
-  /** The owner's stored file of a video whose signed link checked out. */
+  /**
+   * The owner's stored file of a video whose signed link checked out; a download by
+   * `downloader` (null: not a new download) goes in the owner's audit log.
+   */
   async fileKey(
     videoId: string,
     file: 'download' | 'thumbnail',
+    downloader: AuditActor | null,
   ): Promise<{ key: string; title: string }> {
     const row = await this.findVideo(videoId);
     const key = file === 'download' ? row?.video_key : row?.thumbnail_key;
@@ -180,6 +187,7 @@ export class ApiVideosService {
     // A signed link stops working the moment the consent is revoked or ends (issue #18 §1).
     const withdrawal = consentWithdrawal(await this.deps.consents.findForVideo(row.id), this.now());
     if (withdrawal) throw new AppError(withdrawal.code, withdrawal.message);
+    if (file === 'download' && downloader) await this.deps.videos.recordDownload(row, downloader);
     return { key, title: row.title };
   }
 
@@ -200,6 +208,7 @@ export class ApiVideosService {
       },
       title: input.title,
       consent: input.consent,
+      actor: input.actor,
       branding: {
         clinicName: requested.clinicName ?? saved.kit.clinicName,
         contact: requested.contact ?? saved.kit.contact,

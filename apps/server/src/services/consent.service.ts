@@ -1,3 +1,4 @@
+import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { ConsentRecordsRepository, ConsentRow } from '../db/consent-records.repository.ts';
 import { AppError } from '../errors.ts';
 import type { VideosService } from './videos.service.ts';
@@ -6,6 +7,8 @@ export interface ConsentServiceDependencies {
   consents: ConsentRecordsRepository;
   videos: Pick<VideosService, 'requireOwnVideo'>;
   log: { error: (details: object, message: string) => void };
+  /** consent.revoked goes in the audit log with the revocation (issue #18 §4). */
+  audit: AuditTrail;
   now?: () => Date;
 }
 
@@ -20,7 +23,12 @@ export class ConsentService {
     this.revokedListeners.push(listener);
   }
 
-  async revoke(userId: string, videoId: string, reason: string): Promise<ConsentRow> {
+  async revoke(
+    userId: string,
+    videoId: string,
+    reason: string,
+    actor: AuditActor,
+  ): Promise<ConsentRow> {
     await this.deps.videos.requireOwnVideo(userId, videoId); // 404 for anyone else's
     const existing = await this.deps.consents.findForVideo(videoId);
     if (!existing) {
@@ -30,7 +38,23 @@ export class ConsentService {
       );
     }
     const at = (this.deps.now ?? (() => new Date()))();
-    const revoked = await this.deps.consents.revoke(videoId, { reason, byUserId: userId, at });
+    const revoked = await this.deps.consents.transaction(async (consents, trx) => {
+      const row = await consents.revoke(videoId, { reason, byUserId: userId, at });
+      if (row) {
+        await this.deps.audit.record(
+          {
+            kind: 'consent.revoked',
+            accountId: userId,
+            actor,
+            target: { type: 'consent', id: row.id },
+            // The reason stays on the consent record: free text may name the patient.
+            details: { videoId },
+          },
+          trx,
+        );
+      }
+      return row;
+    });
     if (!revoked) {
       throw new AppError(
         'conflict',

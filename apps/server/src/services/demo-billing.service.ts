@@ -4,6 +4,7 @@ import {
   type PaidPlanId,
   type Profile,
 } from '@glowreel/contracts';
+import type { AuditActor } from '../audit/audit-trail.ts';
 import type { SubscriptionSnapshot } from '../billing/billing-gateway.ts';
 import type { BillingRepository, BillingSubscriptionRow } from '../db/billing.repository.ts';
 import { AppError } from '../errors.ts';
@@ -29,7 +30,12 @@ export class DemoBillingService {
     },
   ) {}
 
-  async completeCheckout(userId: string, planId: string): Promise<{ url: string }> {
+  /** `actor` is the member on the demo page, named in the audit log's plan change. */
+  async completeCheckout(
+    userId: string,
+    planId: string,
+    actor: AuditActor,
+  ): Promise<{ url: string }> {
     const plan = findPlan(planId);
     if (!plan) throw new AppError('bad_request', 'Invalid plan selected');
     const profile = await this.deps.profiles.getProfile(userId);
@@ -42,19 +48,23 @@ export class DemoBillingService {
     }
     const customerId = await this.ensureCustomer(userId, profile);
     const start = this.now();
-    await this.deps.subscriptions.sync(userId, {
-      subscriptionId: `demo_sub_${this.newId()}`,
-      customerId,
-      planId: plan.id,
-      status: 'active',
-      cancelAtPeriodEnd: false,
-      currentPeriodStart: start,
-      currentPeriodEnd: new Date(start.getTime() + DEMO_PERIOD_MS),
-    });
+    await this.deps.subscriptions.sync(
+      userId,
+      {
+        subscriptionId: `demo_sub_${this.newId()}`,
+        customerId,
+        planId: plan.id,
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodStart: start,
+        currentPeriodEnd: new Date(start.getTime() + DEMO_PERIOD_MS),
+      },
+      { actor },
+    );
     return { url: `/dashboard?success=true&plan=${plan.id}` };
   }
 
-  async act(userId: string, action: DemoPortalAction): Promise<void> {
+  async act(userId: string, action: DemoPortalAction, actor: AuditActor): Promise<void> {
     const current = await this.liveSubscription(userId);
     if (!current) {
       throw new AppError(
@@ -67,26 +77,30 @@ export class DemoBillingService {
     const { subscriptions } = this.deps;
     switch (action.action) {
       case 'change_plan':
-        return subscriptions.sync(userId, { ...snapshot, planId: action.planId });
+        return subscriptions.sync(userId, { ...snapshot, planId: action.planId }, { actor });
       case 'cancel_at_period_end':
-        return subscriptions.sync(userId, { ...snapshot, cancelAtPeriodEnd: true });
+        return subscriptions.sync(userId, { ...snapshot, cancelAtPeriodEnd: true }, { actor });
       case 'resume':
-        return subscriptions.sync(userId, { ...snapshot, cancelAtPeriodEnd: false });
+        return subscriptions.sync(userId, { ...snapshot, cancelAtPeriodEnd: false }, { actor });
       case 'simulate_payment_failure':
         return subscriptions.sync(
           userId,
           { ...snapshot, status: 'past_due' },
-          { paymentFailure: DEMO_DECLINE_MESSAGE },
+          { paymentFailure: DEMO_DECLINE_MESSAGE, actor },
         );
       case 'simulate_renewal':
-        return this.renew(userId, snapshot);
+        return this.renew(userId, snapshot, actor);
     }
   }
 
   /** The period ends: a cancelled plan ends (SPEC legal copy), any other renews and is paid. */
-  private async renew(userId: string, snapshot: SubscriptionSnapshot): Promise<void> {
+  private async renew(
+    userId: string,
+    snapshot: SubscriptionSnapshot,
+    actor: AuditActor,
+  ): Promise<void> {
     if (snapshot.cancelAtPeriodEnd) {
-      await this.deps.subscriptions.sync(userId, { ...snapshot, status: 'canceled' });
+      await this.deps.subscriptions.sync(userId, { ...snapshot, status: 'canceled' }, { actor });
       return;
     }
     const start = snapshot.currentPeriodEnd ?? this.now();
@@ -98,7 +112,7 @@ export class DemoBillingService {
         currentPeriodStart: start,
         currentPeriodEnd: new Date(start.getTime() + DEMO_PERIOD_MS),
       },
-      { isPeriodPaid: true },
+      { isPeriodPaid: true, actor },
     );
   }
 

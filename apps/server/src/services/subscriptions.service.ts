@@ -1,4 +1,5 @@
 import { findPlan, type BillingStatus, type PaidPlanId, type PlanId } from '@glowreel/contracts';
+import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { SubscriptionSnapshot } from '../billing/billing-gateway.ts';
 import type { BillingRepository, LockedBilling } from '../db/billing.repository.ts';
 import type { LockedProfile, ProfileRow } from '../db/profiles.repository.ts';
@@ -17,7 +18,12 @@ export interface SyncOptions {
   isPeriodPaid?: boolean;
   /** The latest payment failed with this message (the subscription is past due). */
   paymentFailure?: string;
+  /** Who changed the plan, for the audit log: the member on the demo pages; else Glowreel (Stripe). */
+  actor?: AuditActor;
 }
+
+/** Stripe's webhook acts for Glowreel: the person's own action happened on Stripe's pages. */
+const SYSTEM_ACTOR: AuditActor = { kind: 'system' };
 
 /**
  * Subscription rules shared by Stripe's webhook and the demo billing pages: a snapshot of
@@ -25,7 +31,10 @@ export interface SyncOptions {
  * videos change in the same transaction as their credit-ledger row (DESIGN.md D5).
  */
 export class SubscriptionsService {
-  constructor(private readonly billing: BillingRepository) {}
+  constructor(
+    private readonly billing: BillingRepository,
+    private readonly audit: AuditTrail,
+  ) {}
 
   async attachCustomer(userId: string, customerId: string): Promise<void> {
     await this.billing.withLockedAccount(userId, async (profile) => {
@@ -55,13 +64,37 @@ export class SubscriptionsService {
         // A stale "deleted" for an older subscription must not end the one that replaced it.
         if (isCurrent && billing.row?.status !== 'canceled') {
           await endPlan(userId, row, profile, billing, snapshot);
+          await this.recordPlanChange(userId, row.plan, 'free', profile, snapshot, options);
         }
         return;
       }
       if (!snapshot.planId) return; // Not one of our prices: nothing we can grant.
       const isNew = !isCurrent || billing.row?.status === 'canceled';
       await applyLivePlan({ userId, row, profile, billing, snapshot, isNew, options });
+      await this.recordPlanChange(userId, row.plan, snapshot.planId, profile, snapshot, options);
     });
+  }
+
+  /** A plan change goes in the audit log in the transaction that makes it (issue #18 §4). */
+  private async recordPlanChange(
+    userId: string,
+    from: string,
+    to: string,
+    profile: LockedProfile,
+    snapshot: SubscriptionSnapshot,
+    options: SyncOptions,
+  ): Promise<void> {
+    if (from === to) return;
+    await this.audit.record(
+      {
+        kind: 'plan.changed',
+        accountId: userId,
+        actor: options.actor ?? SYSTEM_ACTOR,
+        target: { type: 'subscription', id: snapshot.subscriptionId },
+        details: { from, to },
+      },
+      profile.transaction,
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type VideoOptions,
 } from '@glowreel/contracts';
 import { checkTreatedArea } from '@glowreel/engine';
+import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { ConsentRecordsRepository } from '../db/consent-records.repository.ts';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
@@ -60,6 +61,8 @@ export interface CreateVideoRequest {
   title: string | null;
   /** What the clinic attested about the patient's consent (issue #18 §1). */
   consent: ConsentAttestation;
+  /** Who asked for the video (a member or an API key), for the audit log. */
+  actor: AuditActor;
   branding: {
     clinicName: string | null;
     contact: string | null;
@@ -81,6 +84,8 @@ export interface VideosServiceDependencies {
   uploads: UploadFiles;
   inspector: ImageInspector;
   progress: ProgressBus;
+  /** video.created and video.downloaded (issue #18 §4). */
+  audit: AuditTrail;
   /** This process: it owns the jobs it creates. */
   owner: JobOwner;
   /** Crash tests only. */
@@ -177,7 +182,18 @@ export class VideosService {
             ownerId: this.deps.owner.id,
             leaseMs: this.deps.owner.leaseMs,
           });
-          return { video, consent: await locked.insertConsent(consent) };
+          const written = { video, consent: await locked.insertConsent(consent) };
+          await this.deps.audit.record(
+            {
+              kind: 'video.created',
+              accountId: request.userId,
+              actor: request.actor,
+              target: { type: 'video', id: videoId },
+              details: { template, aspect: options.aspect ?? null, consentId: consent.id },
+            },
+            locked.transaction,
+          );
+          return written;
         },
       );
       committed = true;
@@ -202,6 +218,16 @@ export class VideosService {
   async getVideo(userId: string, videoId: string): Promise<VideoRecord> {
     const row = await ownVideo(userId, videoId, (id) => this.deps.videos.findRecordById(id));
     return toVideoRecord(row, await this.deps.consents.findForVideo(row.id));
+  }
+
+  /** A finished video's MP4 left the building (web download or signed link). */
+  async recordDownload(video: VideoRow, actor: AuditActor): Promise<void> {
+    await this.deps.audit.record({
+      kind: 'video.downloaded',
+      accountId: video.user_id,
+      actor,
+      target: { type: 'video', id: video.id },
+    });
   }
 
   requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {

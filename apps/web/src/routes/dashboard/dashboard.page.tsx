@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth-context.ts';
 import { BILLING_STATUS_QUERY_KEY, fetchBillingStatus } from '../../lib/billing-api.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useSignedInProfile } from '../../lib/use-signed-in-profile.ts';
+import { ActivitySection } from './activity/activity-section.tsx';
 import { BillingAlertBanner } from './billing-alert.tsx';
 import { BrandSection } from './brand/brand-section.tsx';
 import { DevelopersSection } from './developers/developers-section.tsx';
@@ -140,6 +141,7 @@ export function DashboardPage() {
 
       <BrandSection />
       <DevelopersSection />
+      <ActivitySection />
       <VideoHistoryDialog isOpen={isHistoryOpen} onOpenChange={setIsHistoryOpen} />
       <ReturnToast onReturn={onReturn} />
     </div>

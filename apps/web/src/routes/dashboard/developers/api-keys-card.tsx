@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { inputClass } from '../../../components/form-styles.ts';
+import { AUDIT_LOG_QUERY_KEY } from '../activity/activity-api.ts';
 import { describeError } from '../../../lib/api-client.ts';
 import { API_KEYS_QUERY_KEY, createApiKey, listApiKeys, revokeApiKey } from './developers-api.ts';
 import { CopyButton, formatWhen } from './developer-bits.tsx';
@@ -12,7 +13,11 @@ export function ApiKeysCard() {
   const [name, setName] = useState('');
   const [confirmingId, setConfirmingId] = useState<string | null>(null);
   const keys = useQuery({ queryKey: API_KEYS_QUERY_KEY, queryFn: listApiKeys });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
+    // A key made or revoked is news for the activity log below.
+    void queryClient.invalidateQueries({ queryKey: AUDIT_LOG_QUERY_KEY });
+  };
   const create = useMutation({
     mutationFn: createApiKey,
     onSuccess: () => {
