@@ -9,10 +9,7 @@ import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
 import { openPublicApi } from './public-api.ts';
 import { createLogger } from './logger.ts';
-import {
-  LoggedAuditTrail,
-  UnavailableRetentionActions,
-} from './scheduled/interim-implementations.ts';
+import { UnavailableRetentionActions } from './scheduled/interim-implementations.ts';
 import { openScheduledJobs } from './scheduled/open-scheduled-jobs.ts';
 
 async function main(): Promise<void> {
@@ -41,7 +38,7 @@ async function main(): Promise<void> {
   });
   const scheduledLog = logger.child({ component: 'scheduled-jobs' });
   const scheduledJobs = openScheduledJobs(config, runtime, publicApi, {
-    audit: new LoggedAuditTrail(scheduledLog),
+    audit: runtime.audit,
     retentionActions: new UnavailableRetentionActions(scheduledLog),
     log: scheduledLog,
   });

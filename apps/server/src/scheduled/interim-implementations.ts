@@ -1,22 +1,8 @@
-import type { AuditEntry, AuditTrail } from '../audit/audit-trail.ts';
 import type { RetentionActions } from './retention.service.ts';
 
 interface Log {
   info: (details: object, message: string) => void;
   warn: (details: object, message: string) => void;
-}
-
-/**
- * Writes audit entries to the server log until the audit log table (issue #18 §4) is wired
- * in its place in open-scheduled-jobs' caller.
- */
-export class LoggedAuditTrail implements AuditTrail {
-  constructor(private readonly log: Log) {}
-
-  record(entry: AuditEntry): Promise<void> {
-    this.log.info({ audit: entry }, `audit: ${entry.kind}`);
-    return Promise.resolve();
-  }
 }
 
 /**

@@ -26,9 +26,9 @@ async function cancelledClinic(
   const user = await createTestUser(runtime);
   const demo = runtime.business.demoBilling;
   if (!demo) throw new Error('the tests run with demo billing');
-  await demo.completeCheckout(user.id, 'starter');
-  await demo.act(user.id, { action: 'cancel_at_period_end' });
-  await demo.act(user.id, { action: 'simulate_renewal' });
+  await demo.completeCheckout(user.id, 'starter', { kind: 'user', userId: user.id });
+  await demo.act(user.id, { action: 'cancel_at_period_end' }, { kind: 'user', userId: user.id });
+  await demo.act(user.id, { action: 'simulate_renewal' }, { kind: 'user', userId: user.id });
   return { ...user, canceledAt: await canceledAtOf(runtime, user.id) };
 }
 
@@ -74,7 +74,10 @@ describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
     const cancelled = await cancelledClinic(test.runtime);
     const free = await createTestUser(test.runtime);
     const paying = await createTestUser(test.runtime);
-    await test.runtime.business.demoBilling?.completeCheckout(paying.id, 'pro');
+    await test.runtime.business.demoBilling?.completeCheckout(paying.id, 'pro', {
+      kind: 'user',
+      userId: paying.id,
+    });
     // A checkout that was never paid (Stripe lets it expire): no paid period, no retention.
     const neverPaid = await createTestUser(test.runtime);
     const unpaid = {
@@ -134,7 +137,10 @@ describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
     const cancelled = await cancelledClinic(test.runtime);
     await tickAt(after(cancelled.canceledAt, 83));
     expect(await warningsTo(test.runtime, cancelled.email)).toHaveLength(1);
-    await test.runtime.business.demoBilling?.completeCheckout(cancelled.id, 'starter');
+    await test.runtime.business.demoBilling?.completeCheckout(cancelled.id, 'starter', {
+      kind: 'user',
+      userId: cancelled.id,
+    });
     await tickAt(after(cancelled.canceledAt, 90));
     await tickAt(after(cancelled.canceledAt, 120));
     expect(server.actions.deletedAccounts).toEqual([]);
