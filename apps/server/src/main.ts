@@ -9,6 +9,8 @@ import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
 import { openPublicApi } from './public-api.ts';
 import { createLogger } from './logger.ts';
+import { LoggedAuditTrail } from './data-rights/logged-audit-trail.ts';
+import { openDataRights } from './data-rights/open-data-rights.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
@@ -34,6 +36,19 @@ async function main(): Promise<void> {
       warn: (details, message) => webhookLog.warn(details, message),
     },
   });
+  const dataRightsLog = logger.child({ component: 'data-rights' });
+  const dataRights = openDataRights(config, runtime, videoPipeline, {
+    // Until the audit log's table is wired in, its entries go to the process log.
+    audit: new LoggedAuditTrail({
+      info: (details, message) => dataRightsLog.info(details, message),
+    }),
+    readAuditLog: () => Promise.resolve([]),
+    business: runtime.business,
+    log: {
+      info: (details, message) => dataRightsLog.info(details, message),
+      error: (details, message) => dataRightsLog.error(details, message),
+    },
+  });
   const app = await buildApp({
     config,
     auth: runtime.auth,
@@ -41,6 +56,7 @@ async function main(): Promise<void> {
     isDatabaseReady: runtime.database.isReady,
     videoPipeline,
     publicApi,
+    dataRights,
     business: runtime.business,
     logger,
   });
@@ -58,6 +74,7 @@ async function main(): Promise<void> {
       adminSocket?.close();
       await app.close();
       await publicApi.close();
+      await dataRights.close();
       await videoPipeline.close();
       await runtime.close();
       process.exit(0);

@@ -10,6 +10,7 @@ import * as videoTemplate from './migrations/20261126010000-video-template.ts';
 import * as existingAccountsVerified from './migrations/20261126020000-existing-accounts-verified.ts';
 import * as profilePhotos from './migrations/20261126030000-profile-photos.ts';
 import * as consentRecords from './migrations/20261126040000-consent-records.ts';
+import * as dataRights from './migrations/20261126060000-data-rights.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126020000-existing-accounts-verified': existingAccountsVerified,
   '20261126030000-profile-photos': profilePhotos,
   '20261126040000-consent-records': consentRecords,
+  '20261126060000-data-rights': dataRights,
 };
 
 const provider: MigrationProvider = {
