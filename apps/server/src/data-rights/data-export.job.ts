@@ -19,7 +19,7 @@ export interface DataExportJobDependencies {
   rows: Pick<DataRightsRepository, 'findUser' | 'readAccountForExport'>;
   readAuditLog: AuditLogReader;
   videoFiles: Pick<VideoStorage, 'read'>;
-  /** Where finished zips are kept (key <export id>.zip) until they expire. */
+  /** Where finished zips are kept (key zips/<export id>.zip) until they expire. */
   exportFiles: Pick<VideoStorage, 'putFile' | 'delete'>;
   /** A private folder for the zip while it is written. */
   scratchDir: string;
@@ -32,7 +32,7 @@ const OFFER_MS = DATA_EXPORT_OFFER_HOURS * 60 * 60 * 1000;
 const PROGRESS_AFTER_JSON = 10;
 
 export function exportFileKey(exportId: string): string {
-  return `${exportId}.zip`;
+  return `zips/${exportId}.zip`;
 }
 
 /**

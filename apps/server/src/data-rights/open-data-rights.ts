@@ -19,7 +19,7 @@ export interface DataRights {
   videoDeletion: VideoDeletionService;
   accountDeletion: AccountDeletionService;
   exports: DataExportService;
-  /** Finished export zips (<export id>.zip), kept for 24 hours. */
+  /** Finished export zips (zips/<export id>.zip), kept for 24 hours. */
   exportFiles: VideoStorage;
   /** Waits for exports being built in this process. */
   close: () => Promise<void>;
