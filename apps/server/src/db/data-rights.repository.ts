@@ -1,5 +1,5 @@
 import { type Kysely, type Transaction } from 'kysely';
-import type { CreditBucket, Database, LedgerReason } from './schema.ts';
+import type { Database } from './schema.ts';
 
 /** What deleting an account must clean up outside the database once its rows are gone. */
 export interface AccountFiles {
@@ -154,8 +154,8 @@ export class DataRightsRepository {
           totals.map((row) => ({
             anonymous_account_id: anonymousAccountId,
             account_deleted_at: input.now,
-            bucket: row.bucket as CreditBucket,
-            reason: row.reason as LedgerReason,
+            bucket: row.bucket,
+            reason: row.reason,
             entries: Number(row.entries),
             total_delta: Number(row.total_delta),
           })),
