@@ -1,12 +1,10 @@
 import { ACCOUNT_DELETION_FRESH_SIGN_IN_MINUTES } from '@glowreel/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { inputClass, labelClass } from '../../components/form-styles.ts';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { describeError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth-context.ts';
 import {
   DELETION_REQUIREMENTS_QUERY_KEY,
   deleteAccount,
@@ -20,13 +18,11 @@ const deleteButtonClass =
 
 /**
  * Issue #18 §2: delete the account. The password (or, for Google/OIDC accounts, a sign-in in
- * the last minutes) and the e-mail typed out confirm it; afterwards the app lands on
+ * the last minutes) and the e-mail typed out confirm it; afterwards the app reloads on
  * /account-deleted.
  */
 export function DeleteAccountSection() {
   const profile = useSignedInProfile();
-  const { clearSession } = useAuth();
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const requirements = useQuery({
@@ -35,10 +31,9 @@ export function DeleteAccountSection() {
   });
   const remove = useMutation({
     mutationFn: deleteAccount,
-    onSuccess: async () => {
-      await navigate('/account-deleted', { replace: true, flushSync: true });
-      clearSession();
-    },
+    // A full page load: every query and guard of the signed-in app starts again, signed out,
+    // so none of them can send the page to /login on its way to the notice.
+    onSuccess: () => window.location.replace('/account-deleted'),
   });
   const hasPassword = requirements.data?.hasPassword ?? true;
   const needsFreshSignIn = requirements.data
