@@ -34,6 +34,8 @@ import { RedisSlidingWindowLog } from './rate-limit/redis-sliding-window-log.ts'
 import { MemorySlidingWindowLog, type SlidingWindowLog } from './rate-limit/sliding-window-log.ts';
 import { slidingWindowStore } from './rate-limit/sliding-window-store.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
+import type { DataRights } from './data-rights/open-data-rights.ts';
+import { registerDataRightsRoutes } from './data-rights/data-rights.routes.ts';
 
 /**
  * Powerful features the app never uses, switched off for it and anything it embeds. The API
@@ -67,6 +69,8 @@ export interface AppDependencies {
   videoPipeline?: VideoPipeline;
   /** API v1; needs the video pipeline. */
   publicApi?: PublicApi;
+  /** Deleting videos and the account, exporting its data; needs the video pipeline. */
+  dataRights?: DataRights;
   /** Billing, demo requests and feedback; absent in processes that only serve accounts. */
   business?: BusinessServices;
   /** The process's logger; without one, requests are not logged. */
@@ -175,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     registerBrandRoutes(app, { auth: deps.auth, brand: deps.videoPipeline.brand });
     registerProfilePhotoRoutes(app, { auth: deps.auth, photos: deps.videoPipeline.profilePhotos });
   }
+  if (deps.dataRights) registerDataRightsRoutes(app, { auth: deps.auth, ...deps.dataRights });
   if (deps.videoPipeline && deps.publicApi) {
     registerApiKeysRoutes(app, {
       auth: deps.auth,
@@ -189,6 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       signer: deps.publicApi.signer,
       storage: deps.videoPipeline.storage,
       publicUrl: config.publicUrl,
+      videoDeletion: deps.dataRights?.videoDeletion,
     });
   }
   if (deps.business) {

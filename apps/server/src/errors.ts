@@ -35,6 +35,13 @@ export const ERROR_STATUS = {
   invalid_webhook_url: 400,
   invalid_cursor: 400,
   idempotency_conflict: 409,
+  video_rendering: 409,
+  export_in_progress: 409,
+  export_expired: 410,
+  account_deleted: 410,
+  confirmation_mismatch: 422,
+  wrong_password: 403,
+  recent_sign_in_required: 403,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

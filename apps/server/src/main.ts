@@ -9,8 +9,8 @@ import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
 import { openPublicApi } from './public-api.ts';
 import { createLogger } from './logger.ts';
-import { UnavailableRetentionActions } from './scheduled/interim-implementations.ts';
 import { openScheduledJobs } from './scheduled/open-scheduled-jobs.ts';
+import { openDataRights } from './data-rights/open-data-rights.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
@@ -36,10 +36,24 @@ async function main(): Promise<void> {
       warn: (details, message) => webhookLog.warn(details, message),
     },
   });
+  const dataRightsLog = logger.child({ component: 'data-rights' });
+  const dataRights = openDataRights(config, runtime, videoPipeline, {
+    audit: runtime.audit,
+    readAuditLog: (accountId) => runtime.audit.all(accountId),
+    business: runtime.business,
+    log: {
+      info: (details, message) => dataRightsLog.info(details, message),
+      error: (details, message) => dataRightsLog.error(details, message),
+    },
+  });
   const scheduledLog = logger.child({ component: 'scheduled-jobs' });
   const scheduledJobs = openScheduledJobs(config, runtime, publicApi, {
     audit: runtime.audit,
-    retentionActions: new UnavailableRetentionActions(scheduledLog),
+    retentionActions: {
+      deleteAccount: (userId) => dataRights.accountDeletion.deleteAccount(userId),
+      deleteVideo: (userId, videoId) => dataRights.videoDeletion.deleteVideo(userId, videoId),
+      removeExpiredExports: (now) => dataRights.exports.removeExpiredExports(now),
+    },
     log: scheduledLog,
   });
   const app = await buildApp({
@@ -50,6 +64,7 @@ async function main(): Promise<void> {
     isDatabaseReady: runtime.database.isReady,
     videoPipeline,
     publicApi,
+    dataRights,
     business: runtime.business,
     logger,
   });
@@ -68,6 +83,7 @@ async function main(): Promise<void> {
       await app.close();
       await scheduledJobs.close();
       await publicApi.close();
+      await dataRights.close();
       await videoPipeline.close();
       await runtime.close();
       process.exit(0);

@@ -34,6 +34,8 @@ export interface VideoPipeline {
   renderJobs: RenderJobsService;
   progress: ProgressBus;
   storage: VideoStorage;
+  /** The brand logos' and profile photos' files (deleted with the account). */
+  keptFiles: { logos: LocalKeptFiles; photos: LocalKeptFiles };
   queue: EmbeddedQueue;
   /** This process as the owner of the jobs it runs. */
   owner: JobOwner;
@@ -59,15 +61,19 @@ export async function openVideoPipeline(
   const scratchRoot = path.join(tmpDir, 'renders');
   const uploads = new TempUploadFiles(path.join(tmpDir, 'uploads'));
   const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
+  const keptFiles = {
+    logos: new LocalKeptFiles(path.join(config.dataDir, 'brand-logos'), '.logo'),
+    photos: new LocalKeptFiles(path.join(config.dataDir, 'profile-photos'), '.photo'),
+  };
   const brand = new BrandService({
     kits: new BrandKitsRepository(runtime.database.db),
-    logos: new LocalKeptFiles(path.join(config.dataDir, 'brand-logos'), '.logo'),
+    logos: keptFiles.logos,
     inspectLogo: (bytes) => adapters.inspector.inspectLogo(bytes),
     log: adapters.log,
   });
   const profilePhotos = new ProfilePhotoService({
     photos: new ProfilePhotosRepository(runtime.database.db),
-    files: new LocalKeptFiles(path.join(config.dataDir, 'profile-photos'), '.photo'),
+    files: keptFiles.photos,
     profiles: runtime.profiles,
     inspectPhoto: (bytes) => adapters.inspector.inspectProfilePhoto(bytes),
     log: adapters.log,
@@ -149,6 +155,7 @@ export async function openVideoPipeline(
     renderJobs,
     progress,
     storage,
+    keptFiles,
     queue,
     owner,
     close: async () => {

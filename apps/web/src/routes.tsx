@@ -92,6 +92,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'account-deleted',
+        lazy: async () => ({
+          Component: (await import('./routes/account-deleted/account-deleted.page.tsx'))
+            .AccountDeletedPage,
+        }),
+      },
+      {
         path: 'billing/demo-checkout',
         lazy: async () => {
           const { DemoCheckoutPage } = await import('./routes/billing/demo-checkout.page.tsx');

@@ -222,3 +222,21 @@ export {
   type AuditLogQuery,
   type AuditTargetType,
 } from './audit-log.ts';
+export {
+  ACCOUNT_DELETION_FRESH_SIGN_IN_MINUTES,
+  DATA_EXPORT_JSON_NAME,
+  DATA_EXPORT_OFFER_HOURS,
+  DATA_EXPORT_STATUSES,
+  accountDeletedSchema,
+  accountDeletionRequestSchema,
+  accountDeletionRequirementsSchema,
+  dataExportDocumentSchema,
+  dataExportSchema,
+  latestDataExportSchema,
+  type AccountDeleted,
+  type AccountDeletionRequest,
+  type AccountDeletionRequirements,
+  type DataExport,
+  type DataExportDocument,
+  type LatestDataExport,
+} from './data-rights.ts';

@@ -104,6 +104,25 @@ export class AuditLog implements AuditTrail {
     );
   }
 
+  /** Every event of the account, newest first: the audit log section of its data export. */
+  async all(accountId: string): Promise<AuditEvent[]> {
+    const batch = 500;
+    const events: AuditEvent[] = [];
+    let beforeId: string | null = null;
+    for (;;) {
+      const rows = await this.events.list(accountId, {
+        kind: null,
+        beforeId,
+        afterId: null,
+        limit: batch,
+      });
+      events.push(...rows.map(toEvent));
+      const oldest = rows.at(-1);
+      if (rows.length < batch || !oldest) return events;
+      beforeId = String(oldest.id);
+    }
+  }
+
   /** One page of the account's events, newest first, with cursors to the pages around it. */
   async page(accountId: string, query: AuditLogQuery): Promise<AuditLogPage> {
     const kind = query.kind ?? null;

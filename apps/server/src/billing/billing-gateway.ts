@@ -25,6 +25,8 @@ export interface BillingGateway {
     cancelUrl: string;
   }): Promise<string>;
   createPortal(input: { customerId: string; returnUrl: string }): Promise<string>;
+  /** Ends a subscription at once, without a refund (the account is being deleted). */
+  cancelSubscriptionNow(subscriptionId: string): Promise<void>;
 }
 
 /** A verified webhook event, resolved against the provider's current state. */

@@ -25,6 +25,11 @@ export class DemoGateway implements BillingGateway {
     return Promise.resolve(this.pageUrl('/billing/demo-portal', {}));
   }
 
+  /** A demo subscription lives only in our own rows, which go with the account. */
+  cancelSubscriptionNow(): Promise<void> {
+    return Promise.resolve();
+  }
+
   private pageUrl(path: string, query: Record<string, string>): string {
     const url = new URL(path, this.publicUrl);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);

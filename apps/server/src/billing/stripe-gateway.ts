@@ -52,6 +52,16 @@ export class StripeGateway implements BillingGateway {
     return session.url;
   }
 
+  async cancelSubscriptionNow(subscriptionId: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(
+      subscriptionId,
+      {},
+      {
+        idempotencyKey: `glowreel-cancel-${subscriptionId}`,
+      },
+    );
+  }
+
   /** The subscription as Stripe has it now, and the user id our checkout put on it. */
   async fetchSubscription(
     subscriptionId: string,

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ConsentRecordsTable, Database } from './schema.ts';
-import type { VideoRow } from './videos.repository.ts';
+import type { LiveVideoStatus, VideoRow } from './videos.repository.ts';
 
 export type ConsentRow = Selectable<ConsentRecordsTable>;
 
@@ -123,12 +123,15 @@ export class ConsentRecordsRepository {
         .where('id', '=', next.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      // A deleted video's consent is marked handled with nothing to announce.
       const video = await trx
         .selectFrom('videos')
         .selectAll()
         .where('id', '=', consent.video_id)
-        .executeTakeFirstOrThrow();
-      await work({ consent, video }, trx);
+        .where('status', '!=', 'deleted')
+        .$narrowType<{ status: LiveVideoStatus }>()
+        .executeTakeFirst();
+      if (video) await work({ consent, video }, trx);
       return consent;
     });
   }

@@ -15,6 +15,7 @@ import * as renderFailureCodes from './migrations/20261126060000-render-failure-
 import * as scheduledRuns from './migrations/20261126070000-scheduled-runs.ts';
 import * as consentExpiryHandled from './migrations/20261126070100-consent-expiry-handled.ts';
 import * as retention from './migrations/20261126070200-retention.ts';
+import * as dataRights from './migrations/20261126060000-data-rights.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126070000-scheduled-runs': scheduledRuns,
   '20261126070100-consent-expiry-handled': consentExpiryHandled,
   '20261126070200-retention': retention,
+  '20261126060000-data-rights': dataRights,
 };
 
 const provider: MigrationProvider = {

@@ -60,7 +60,8 @@ export interface CreditReservationsTable {
   settled_at: Date | null;
 }
 
-export type VideoStatus = 'processing' | 'completed' | 'failed';
+/** 'deleted' (issue #18 §2): files removed, only what the ledger and audit log need kept. */
+export type VideoStatus = 'processing' | 'completed' | 'failed' | 'deleted';
 
 export interface VideosTable {
   id: string;
@@ -97,6 +98,8 @@ export interface VideosTable {
   lease_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The template the video is made with; null on rows from before templates. */
   template: ColumnType<Template | null, Template | null | undefined, Template | null>;
+  /** When the clinic (or retention) deleted the video; null while it exists. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface UserTable {
@@ -107,6 +110,22 @@ export interface UserTable {
   image: string | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** Better Auth's sign-in methods of a user: 'credential' holds the password hash. */
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  password: string | null;
+}
+
+/** Better Auth's sessions (the columns the app reads). */
+export interface SessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  createdAt: Date;
 }
 
 /** Better Auth's single-use values (reset tokens); `identifier` holds a SHA-256 digest. */
@@ -253,11 +272,40 @@ export interface RetentionVideoDeletionsTable {
   deleted_at: Date;
 }
 
+/** What the books keep of a deleted account's credit ledger: totals under an anonymous id. */
+export interface DeletedAccountLedgerTotalsTable {
+  id: Generated<string>;
+  anonymous_account_id: string;
+  account_deleted_at: Date;
+  bucket: CreditBucket;
+  reason: LedgerReason;
+  entries: number;
+  total_delta: number;
+}
+
+export type DataExportStatus = 'building' | 'ready' | 'failed' | 'expired';
+
+/** One "Download my data" zip (issue #18 §2): <DATA_DIR>/exports/<file_key>.zip. */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  status: DataExportStatus;
+  progress: Generated<number>;
+  file_key: string | null;
+  file_size: ColumnType<string | null, number | null | undefined, number | null>;
+  error_message: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  ready_at: Date | null;
+  expires_at: Date | null;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   credit_ledger: CreditLedgerTable;
   credit_reservations: CreditReservationsTable;
   user: UserTable;
+  account: AuthAccountTable;
+  session: SessionTable;
   verification: VerificationTable;
   videos: VideosTable;
   billing_subscriptions: BillingSubscriptionsTable;
@@ -276,4 +324,6 @@ export interface Database {
   scheduled_runs: ScheduledRunsTable;
   retention_video_deletions: RetentionVideoDeletionsTable;
   audit_events: AuditEventsTable;
+  deleted_account_ledger_totals: DeletedAccountLedgerTotalsTable;
+  data_exports: DataExportsTable;
 }

@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
 import type { Template } from '@glowreel/contracts';
-import type { Database, VideosTable } from './schema.ts';
+import type { Database, VideoStatus, VideosTable } from './schema.ts';
 
-export type VideoRow = Selectable<VideosTable>;
+/** A video that exists: the repository's reads never return a deleted one. */
+export type LiveVideoStatus = Exclude<VideoStatus, 'deleted'>;
+export type VideoRow = Omit<Selectable<VideosTable>, 'status'> & { status: LiveVideoStatus };
 /** What a video record (services/video-record.ts) shows: no options, paths or job bookkeeping. */
 const RECORD_COLUMNS = [
   'id',
@@ -90,6 +92,7 @@ export function insertVideo(executor: Executor, video: NewVideo): Promise<VideoR
       lease_expires_at: leaseFromNow(video.leaseMs),
     })
     .returningAll()
+    .$narrowType<{ status: 'processing' }>()
     .executeTakeFirstOrThrow();
 }
 
@@ -100,17 +103,33 @@ export class VideosRepository {
     this.cache = readCacheOf(db);
   }
 
-  /** Asked by every poll of a video; remembered on the embedded database (see read-cache.ts). */
+  /**
+   * Asked by every poll of a video; remembered on the embedded database (see read-cache.ts).
+   * A deleted video (issue #18 §2) is found by no read here: for every page, link and API
+   * call it is gone, though its bare row stays for the ledger and the audit log.
+   */
   findById(id: string): Promise<VideoRow | undefined> {
     const load = () =>
-      this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+      this.db
+        .selectFrom('videos')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '<>', 'deleted')
+        .$narrowType<{ status: LiveVideoStatus }>()
+        .executeTakeFirst();
     return this.cache ? this.cache.read(`video:${id}`, load) : load();
   }
 
   /** The columns a video record shows, for the polled GET /api/videos/:id. */
   findRecordById(id: string): Promise<VideoRecordRow | undefined> {
     const load = () =>
-      this.db.selectFrom('videos').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
+      this.db
+        .selectFrom('videos')
+        .select(RECORD_COLUMNS)
+        .where('id', '=', id)
+        .where('status', '<>', 'deleted')
+        .$narrowType<{ status: LiveVideoStatus }>()
+        .executeTakeFirst();
     return this.cache ? this.cache.read(`video-record:${id}`, load) : load();
   }
 
@@ -119,6 +138,8 @@ export class VideosRepository {
       .selectFrom('videos')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('status', '<>', 'deleted')
+      .$narrowType<{ status: LiveVideoStatus }>()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -134,6 +155,8 @@ export class VideosRepository {
       .selectFrom('videos')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('status', '<>', 'deleted')
+      .$narrowType<{ status: LiveVideoStatus }>()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit);
@@ -151,6 +174,7 @@ export class VideosRepository {
       .selectFrom('videos')
       .selectAll()
       .where('status', '=', 'processing')
+      .$narrowType<{ status: 'processing' }>()
       .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '<>', ownerId)]))
       .orderBy('created_at')
       .execute();

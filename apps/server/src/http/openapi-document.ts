@@ -163,6 +163,24 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
             '429': errorResponse('rate_limited.'),
           },
         },
+        delete: {
+          operationId: 'deleteVideo',
+          summary: 'Delete a video: its MP4 and thumbnail are removed at once',
+          description:
+            'Removes the MP4 and thumbnail from storage and clears the video’s title, options, provenance and the consent record’s personal details; only a bare record (id, dates, the credit it used) stays for the account’s ledger and audit log. From then on the video, its signed links and a second delete answer 404.',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '204': { description: 'Deleted.', headers: rateLimitHeaders },
+            '401': errorResponse('Missing, malformed, unknown or revoked API key.'),
+            '404': errorResponse(
+              'not_found: no video with this id in your account (or already deleted).',
+            ),
+            '409': errorResponse(
+              'video_rendering: the video is still rendering; delete it once it has finished.',
+            ),
+            '429': errorResponse('rate_limited.'),
+          },
+        },
       },
       '/api/v1/videos/{id}/consent/revoke': {
         post: {

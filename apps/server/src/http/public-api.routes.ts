@@ -18,6 +18,7 @@ import { parseJsonObjectBody } from './parse-body.ts';
 import { consentFromApi } from './consent-input.ts';
 import { parseGenerateRequest } from './public-api-input.ts';
 import { streamStoredFile } from './range.ts';
+import type { VideoDeletionService } from '../data-rights/video-deletion.service.ts';
 
 export interface PublicApiRoutesOptions {
   apiKeys: ApiKeysService;
@@ -27,6 +28,8 @@ export interface PublicApiRoutesOptions {
   signer: UrlSigner;
   storage: VideoStorage;
   publicUrl: string;
+  /** DELETE /api/v1/videos/{id}; absent where data rights are not wired. */
+  videoDeletion?: VideoDeletionService | undefined;
 }
 
 /** Two base64 photos of 10 MB each grow to about 27 MB of JSON. */
@@ -164,6 +167,20 @@ export function registerPublicApiRoutes(
     const userId = await authorize(request, reply);
     return apiVideos.get(userId, request.params.id);
   });
+
+  const { videoDeletion } = options;
+  if (videoDeletion) {
+    app.delete<{ Params: { id: string } }>('/api/v1/videos/:id', async (request, reply) => {
+      const userId = await authorize(request, reply);
+      await videoDeletion.deleteVideo(userId, request.params.id, {
+        kind: 'api_key',
+        userId,
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return reply.status(204).send();
+    });
+  }
 
   app.post<{ Params: { id: string } }>(
     '/api/v1/videos/:id/consent/revoke',

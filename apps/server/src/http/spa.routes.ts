@@ -13,6 +13,9 @@ export const SPA_ROUTES = new Set([
   '/reset-password',
   '/dashboard',
   '/generate',
+  '/account',
+  // Where the app lands once an account was deleted (issue #18 §2).
+  '/account-deleted',
   '/documentation',
   '/api',
   '/support',

@@ -38,6 +38,16 @@ export class BillingService {
     return { mode: this.mode, ...(await this.deps.subscriptions.getStatus(userId)) };
   }
 
+  /**
+   * Before an account is deleted (issue #18 §2): a subscription still running is cancelled
+   * with the provider now, so nothing is charged for an account that no longer exists.
+   */
+  async cancelForDeletedAccount(userId: string): Promise<void> {
+    const row = await this.deps.billing.findSubscription(userId);
+    if (!row || row.status === 'canceled') return;
+    await this.deps.gateway.cancelSubscriptionNow(row.subscription_id);
+  }
+
   /** Always for the signed-in user: the body's userId and e-mail are not trusted. */
   async startCheckout(userId: string, request: CheckoutRequest): Promise<{ url: string }> {
     const plan = findPlan(request.planId);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { engineImageInspector } from '../engine/engine-image-inspector.ts';
+import { openDataRights, type DataRights } from '../data-rights/open-data-rights.ts';
 import { openPublicApi, type PublicApi } from '../public-api.ts';
+import { RecordingAuditTrail } from './recording-audit-trail.ts';
 import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
 import { FakeRenderer } from './fake-renderer.ts';
 import { signUpForCookie } from './session-cookie.ts';
@@ -16,6 +18,9 @@ export interface FullTestApp {
   test: TestRuntime;
   pipeline: VideoPipeline;
   publicApi: PublicApi;
+  dataRights: DataRights;
+  /** What deleting and exporting recorded. */
+  audit: RecordingAuditTrail;
   renderer: FakeRenderer;
   dispose: () => Promise<void>;
 }
@@ -41,10 +46,18 @@ export async function openFullTestApp(
     log: quiet,
   });
   const publicApi = openPublicApi(test.config, test.runtime, pipeline, { log: quiet });
+  const audit = new RecordingAuditTrail();
+  const dataRights = openDataRights(test.config, test.runtime, pipeline, {
+    audit,
+    readAuditLog: (accountId) => Promise.resolve(audit.of(accountId)),
+    business: test.runtime.business,
+    log: quiet,
+  });
   const app = await buildApp({
     ...coreDependencies(test),
     videoPipeline: pipeline,
     publicApi,
+    dataRights,
     business: test.runtime.business,
   });
   await app.ready();
@@ -53,9 +66,12 @@ export async function openFullTestApp(
     test,
     pipeline,
     publicApi,
+    dataRights,
+    audit,
     renderer,
     dispose: async () => {
       await app.close();
+      await dataRights.close();
       await publicApi.close();
       await pipeline.close();
       await test.dispose();

@@ -2,6 +2,7 @@ import { Download, Film, Play } from 'lucide-react';
 import { inlineVideoUrl, type VideoRecord, type VideoStatus } from '../../lib/videos-api.ts';
 import { ConsentSummary } from './consent-summary.tsx';
 import { withdrawalOf } from './consent-withdrawal.ts';
+import { DeleteVideoButton } from './delete-video-button.tsx';
 import { RevokeConsentForm } from './revoke-consent-form.tsx';
 
 const STATUS_BADGES: Record<VideoStatus, { label: string; className: string }> = {
@@ -68,26 +69,31 @@ export function VideoHistoryItem({ video, isPlaying, onPlay }: VideoHistoryItemP
         {video.status === 'failed' && video.errorMessage && (
           <p className="text-sm text-accent-700">{video.errorMessage}</p>
         )}
-        {isPlayable && video.downloadUrl && (
-          <div className="flex gap-2 pt-1">
-            <button
-              type="button"
-              onClick={onPlay}
-              aria-label={`Play ${video.title}`}
-              className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-brand-50"
-            >
-              <Play aria-hidden="true" className="size-5" />
-            </button>
-            <a
-              href={video.downloadUrl}
-              download
-              aria-label={`Download ${video.title}`}
-              className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 no-underline hover:bg-brand-50"
-            >
-              <Download aria-hidden="true" className="size-5" />
-            </a>
-          </div>
-        )}
+        <div className="flex flex-wrap gap-2 pt-1">
+          {isPlayable && video.downloadUrl && (
+            <>
+              <button
+                type="button"
+                onClick={onPlay}
+                aria-label={`Play ${video.title}`}
+                className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-brand-50"
+              >
+                <Play aria-hidden="true" className="size-5" />
+              </button>
+              <a
+                href={video.downloadUrl}
+                download
+                aria-label={`Download ${video.title}`}
+                className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 no-underline hover:bg-brand-50"
+              >
+                <Download aria-hidden="true" className="size-5" />
+              </a>
+            </>
+          )}
+          {video.status !== 'processing' && (
+            <DeleteVideoButton videoId={video.id} title={video.title} />
+          )}
+        </div>
       </div>
     </li>
   );
