@@ -86,6 +86,38 @@ function faceCore(input: SceneInput, box: Rect | null): Rect | null {
   };
 }
 
+/**
+ * The before face's eyes and mouth, roomy, from the iris centres and face proportions (the mouth
+ * sits about one eye distance under the eye line, as wide): the same for any detector's mesh.
+ */
+function faceFeatures(input: SceneInput): Rect[] {
+  const face = input.faces?.before;
+  if (!face) return [];
+  const { leftEye, rightEye } = face;
+  const distance = Math.hypot(rightEye.x - leftEye.x, rightEye.y - leftEye.y);
+  if (!(distance > 0)) return [];
+  // The unit vector down the face, across the eye line (the head may be tilted).
+  const down = {
+    x: -(rightEye.y - leftEye.y) / distance,
+    y: (rightEye.x - leftEye.x) / distance,
+  };
+  const boxAround = (points: { x: number; y: number }[], padX: number, padY: number): Rect => {
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const x = Math.min(...xs) - padX;
+    const y = Math.min(...ys) - padY;
+    return { x, y, width: Math.max(...xs) + padX - x, height: Math.max(...ys) + padY - y };
+  };
+  const eyes = boxAround([leftEye, rightEye], distance * 0.45, distance * 0.3);
+  const middle = { x: (leftEye.x + rightEye.x) / 2, y: (leftEye.y + rightEye.y) / 2 };
+  const mouthAt = (depth: number) => ({
+    x: middle.x + down.x * distance * depth,
+    y: middle.y + down.y * distance * depth,
+  });
+  const mouth = boxAround([mouthAt(0.8), mouthAt(1.3)], distance * 0.6, distance * 0.1);
+  return [eyes, mouth];
+}
+
 export function buildScene(input: SceneInput): Scene {
   const { beforeSize } = input;
   const afterTransform = input.alignment ?? resizeTransform(input.afterSize, beforeSize);
@@ -145,6 +177,7 @@ export function buildScene(input: SceneInput): Scene {
     coverage,
     faceBox: faceBox(input),
     faceCore: faceCore(input, faceBox(input)),
+    faceFeatures: faceFeatures(input),
     subject,
     sourceScale: afterScale,
     hideLabels: cropped === null,
