@@ -12,7 +12,7 @@ import { coverageRect, placedBounds, withoutLabels } from './coverage.ts';
 import { planFaceMotion } from '../motion/face-motion-plan.ts';
 import { frameSlot, subjectOf } from './framing.ts';
 import { computeLayout } from './layout.ts';
-import { statedTreatedAreaRect } from '../motion/treated-region.ts';
+import { statedTreatedAreaRect, treatedAreaBox } from '../motion/treated-region.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
 import { CLOSE_UP } from './templates/parts.ts';
 
@@ -86,9 +86,21 @@ function faceCore(input: SceneInput, box: Rect | null): Rect | null {
   };
 }
 
+function union(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}
+
 /**
  * The before face's eyes and mouth, roomy, from the iris centres and face proportions (the mouth
- * sits about one eye distance under the eye line, as wide): the same for any detector's mesh.
+ * sits about one eye distance under the eye line, as wide), with the mesh's lips when it has
+ * them.
  */
 function faceFeatures(input: SceneInput): Rect[] {
   const face = input.faces?.before;
@@ -114,7 +126,11 @@ function faceFeatures(input: SceneInput): Rect[] {
     x: middle.x + down.x * distance * depth,
     y: middle.y + down.y * distance * depth,
   });
-  const mouth = boxAround([mouthAt(0.8), mouthAt(1.3)], distance * 0.6, distance * 0.1);
+  const estimate = boxAround([mouthAt(0.8), mouthAt(1.35)], distance * 0.65, distance * 0.1);
+  // The mesh's own lips where they look like lips (a broad smile is wider than the estimate).
+  const lips = treatedAreaBox(face, 'lips');
+  const isLips = lips !== null && lips.width <= distance * 1.6 && lips.height <= distance * 0.9;
+  const mouth = isLips ? union(estimate, lips) : estimate;
   return [eyes, mouth];
 }
 
