@@ -7,8 +7,6 @@ import {
   comparisonEnd,
   footerTexts,
   hookText,
-  badgeBoxes,
-  label,
   panel,
   present,
   pushAmount,
@@ -17,6 +15,7 @@ import {
   window,
   type PanelName,
 } from './parts.ts';
+import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
 import { detailCuts } from './beats.ts';

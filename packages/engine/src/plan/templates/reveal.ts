@@ -8,8 +8,6 @@ import {
   footerTexts,
   highlight,
   hookText,
-  badgeBoxes,
-  label,
   panel,
   present,
   pushAmount,
@@ -18,6 +16,7 @@ import {
   window,
   type TemplateContext,
 } from './parts.ts';
+import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
 import { revealBeats } from './beats.ts';

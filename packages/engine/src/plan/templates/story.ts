@@ -9,8 +9,6 @@ import {
   footerTexts,
   highlight,
   hookText,
-  badgeBoxes,
-  label,
   panel,
   present,
   pushAmount,
@@ -19,6 +17,7 @@ import {
   templateContext,
   window,
 } from './parts.ts';
+import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { storyBeats } from './beats.ts';
 import { twoUp } from './two-up.ts';

@@ -6,14 +6,8 @@ import type { Rect } from '../../geometry.ts';
 import { progress } from '../easing.ts';
 import type { FrameState, LabelState, PanelState } from '../frame-state.ts';
 import type { Framing } from '../framing.ts';
-import {
-  badgeBoxes,
-  label,
-  pairAfterEdge,
-  panel,
-  type PanelName,
-  type TemplateContext,
-} from './parts.ts';
+import { pairAfterEdge, panel, type PanelName, type TemplateContext } from './parts.ts';
+import { badgeBoxes, label } from './badges.ts';
 
 export interface TwoUp {
   panels: PanelState[];
