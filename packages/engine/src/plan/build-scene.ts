@@ -86,20 +86,16 @@ function faceCore(input: SceneInput, box: Rect | null): Rect | null {
   };
 }
 
-function union(a: Rect, b: Rect): Rect {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return {
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y,
-  };
+function corners(rect: Rect): { x: number; y: number }[] {
+  return [
+    { x: rect.x, y: rect.y },
+    { x: rect.x + rect.width, y: rect.y + rect.height },
+  ];
 }
 
 /**
  * The before face's eyes and mouth, roomy, from the iris centres and face proportions (the mouth
- * sits about one eye distance under the eye line, as wide), with the mesh's lips when it has
+ * sits about one eye distance under the eye line, as wide), or the mesh's own lips when it has
  * them.
  */
 function faceFeatures(input: SceneInput): Rect[] {
@@ -127,10 +123,11 @@ function faceFeatures(input: SceneInput): Rect[] {
     y: middle.y + down.y * distance * depth,
   });
   const estimate = boxAround([mouthAt(0.8), mouthAt(1.35)], distance * 0.65, distance * 0.1);
-  // The mesh's own lips where they look like lips (a broad smile is wider than the estimate).
+  // The mesh's own lips, with a little air, where they look like lips (a detector's mesh);
+  // else the estimate.
   const lips = treatedAreaBox(face, 'lips');
   const isLips = lips !== null && lips.width <= distance * 1.6 && lips.height <= distance * 0.9;
-  const mouth = isLips ? union(estimate, lips) : estimate;
+  const mouth = isLips ? boxAround(corners(lips), distance * 0.08, distance * 0.08) : estimate;
   return [eyes, mouth];
 }
 
