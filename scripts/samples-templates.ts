@@ -18,7 +18,11 @@ const INPUTS: { name: string; before: string; after?: string }[] = [
   { name: 'sbs-misaligned', before: 'sbs-misaligned.jpg' },
   { name: 'pair-01', before: 'pair-01-before.jpg', after: 'pair-01-after.jpg' },
 ];
-const only = (process.env.SAMPLES_ONLY ?? '').split(',').filter(Boolean);
+const listed = (name: string) => (process.env[name] ?? '').split(',').filter(Boolean);
+const only = listed('SAMPLES_ONLY');
+/** Optional filters, e.g. SAMPLES_TEMPLATES=reveal,story SAMPLES_ASPECTS=9:16. */
+const onlyTemplates = listed('SAMPLES_TEMPLATES');
+const onlyAspects = listed('SAMPLES_ASPECTS');
 
 async function renderOne(input: (typeof INPUTS)[number], template: Template, aspect: Aspect) {
   const size = outputSizeFor(process.env.SAMPLES_PLAN === 'free' ? 'free' : 'pro', aspect);
@@ -78,7 +82,11 @@ async function main() {
   for (const input of INPUTS) {
     if (only.length > 0 && !only.includes(input.name)) continue;
     for (const template of TEMPLATES) {
-      for (const aspect of ASPECTS) await renderOne(input, template, aspect);
+      if (onlyTemplates.length > 0 && !onlyTemplates.includes(template)) continue;
+      for (const aspect of ASPECTS) {
+        if (onlyAspects.length > 0 && !onlyAspects.includes(aspect)) continue;
+        await renderOne(input, template, aspect);
+      }
     }
   }
   console.log(`Contact sheets in ${OUTPUT}`);

@@ -1,7 +1,7 @@
 import { ANIMATION_LABELS, DEFAULT_TYPEFACE } from '@glowreel/contracts';
 import type { Rect } from './geometry.ts';
 import type { Affine } from './geometry.ts';
-import { templateContext } from './plan/templates/parts.ts';
+import { leavesFrameUnfilled, templateContext } from './plan/templates/parts.ts';
 import type { Scene } from './plan/scene.ts';
 
 // Every transformation applied to the patient's photos, stored with the video and written
@@ -130,7 +130,7 @@ export function buildProvenance(input: ProvenanceInput): Provenance {
     });
   }
   const framings = templateContext(scene);
-  if ([framings.full, framings.pair.before, framings.detail].some((framing) => framing.shrunk)) {
+  if (leavesFrameUnfilled(framings)) {
     warnings.push({
       code: 'photo_too_small_to_fill',
       message:

@@ -89,7 +89,13 @@ describe('frames drawn by the server renderer', () => {
 
   it('shows the after photo once the reveal has finished', () => {
     const frame = Math.ceil(3.2 * scene.fps);
-    expect(distance(meanColor(renderer.frameRaster(frame), stageCore), AFTER_RGB)).toBeLessThan(3);
+    // Portrait photos in 16:9 reveal the after in the second of two slots.
+    const after = evaluate(scene, frame / scene.fps).panels.find(
+      (panel) => panel.which === 'after',
+    );
+    expect(
+      distance(meanColor(renderer.frameRaster(frame), inset(after!.rect, 0.3)), AFTER_RGB),
+    ).toBeLessThan(3);
   });
 
   it('places before and after side by side, each in its own slot, before the end card', () => {

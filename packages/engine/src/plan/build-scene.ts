@@ -12,7 +12,7 @@ import { coverageRect, placedBounds, withoutLabels } from './coverage.ts';
 import { planFaceMotion } from '../motion/face-motion-plan.ts';
 import { frameSlot, subjectOf } from './framing.ts';
 import { computeLayout } from './layout.ts';
-import { statedTreatedAreaRect } from '../motion/treated-region.ts';
+import { statedTreatedAreaRect, treatedAreaBox } from '../motion/treated-region.ts';
 import { DEFAULT_COLORS, DEFAULT_DISCLOSURE, type Branding, type Scene } from './scene.ts';
 import { CLOSE_UP } from './templates/parts.ts';
 
@@ -86,6 +86,51 @@ function faceCore(input: SceneInput, box: Rect | null): Rect | null {
   };
 }
 
+function corners(rect: Rect): { x: number; y: number }[] {
+  return [
+    { x: rect.x, y: rect.y },
+    { x: rect.x + rect.width, y: rect.y + rect.height },
+  ];
+}
+
+/**
+ * The before face's eyes and mouth, roomy, from the iris centres and face proportions (the mouth
+ * sits about one eye distance under the eye line, as wide), or the mesh's own lips when it has
+ * them.
+ */
+function faceFeatures(input: SceneInput): Rect[] {
+  const face = input.faces?.before;
+  if (!face) return [];
+  const { leftEye, rightEye } = face;
+  const distance = Math.hypot(rightEye.x - leftEye.x, rightEye.y - leftEye.y);
+  if (!(distance > 0)) return [];
+  // The unit vector down the face, across the eye line (the head may be tilted).
+  const down = {
+    x: -(rightEye.y - leftEye.y) / distance,
+    y: (rightEye.x - leftEye.x) / distance,
+  };
+  const boxAround = (points: { x: number; y: number }[], padX: number, padY: number): Rect => {
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const x = Math.min(...xs) - padX;
+    const y = Math.min(...ys) - padY;
+    return { x, y, width: Math.max(...xs) + padX - x, height: Math.max(...ys) + padY - y };
+  };
+  const eyes = boxAround([leftEye, rightEye], distance * 0.45, distance * 0.3);
+  const middle = { x: (leftEye.x + rightEye.x) / 2, y: (leftEye.y + rightEye.y) / 2 };
+  const mouthAt = (depth: number) => ({
+    x: middle.x + down.x * distance * depth,
+    y: middle.y + down.y * distance * depth,
+  });
+  const estimate = boxAround([mouthAt(0.8), mouthAt(1.35)], distance * 0.65, distance * 0.1);
+  // The mesh's own lips, with a little air, where they look like lips (a detector's mesh);
+  // else the estimate.
+  const lips = treatedAreaBox(face, 'lips');
+  const isLips = lips !== null && lips.width <= distance * 1.6 && lips.height <= distance * 0.9;
+  const mouth = isLips ? boxAround(corners(lips), distance * 0.08, distance * 0.08) : estimate;
+  return [eyes, mouth];
+}
+
 export function buildScene(input: SceneInput): Scene {
   const { beforeSize } = input;
   const afterTransform = input.alignment ?? resizeTransform(input.afterSize, beforeSize);
@@ -145,6 +190,7 @@ export function buildScene(input: SceneInput): Scene {
     coverage,
     faceBox: faceBox(input),
     faceCore: faceCore(input, faceBox(input)),
+    faceFeatures: faceFeatures(input),
     subject,
     sourceScale: afterScale,
     hideLabels: cropped === null,

@@ -59,6 +59,8 @@ interface Slot {
   designSize: number;
   weight: FontWeight;
   maxLines: number;
+  /** Two large lines rather than one smaller (the hook: it must read at phone size). */
+  keepLarge?: boolean;
 }
 
 function fitBlock(scene: Scene, slot: Slot): FittedBlock {
@@ -80,8 +82,8 @@ function fitBlock(scene: Scene, slot: Slot): FittedBlock {
       weight: slot.weight,
       typeface,
     });
-  const fitted =
-    preferOneLine(slot.text, designSize, fit) ?? preferPhraseBreaks(slot.text, slot.maxLines, fit);
+  const oneLine = slot.keepLarge ? null : preferOneLine(slot.text, designSize, fit);
+  const fitted = oneLine ?? preferPhraseBreaks(slot.text, slot.maxLines, fit);
   const widest = Math.max(0, ...fitted.lineWidths);
   return {
     lines: fitted.lines,
@@ -122,8 +124,11 @@ function preferPhraseBreaks(
   return !broken.isTruncated && broken.fontSize >= plain.fontSize * 0.85 ? broken : plain;
 }
 
-/** The hook's sizes, as shares of its design size (the last is the smallest legible size). */
-const HOOK_STEPS = [1, 0.8, 0.65, 0];
+/**
+ * The hook's sizes, as shares of its design size (the last is the smallest legible size): the
+ * first two are tried on a plate before the smaller ones are (see hookText).
+ */
+const HOOK_STEPS = [1, 0.85, 0.85, 0.65, 0];
 
 /** Every text of the scene fitted to its slot in this layout. */
 export function fitSceneTexts(scene: Scene, layout: Layout): FittedTexts {
@@ -140,7 +145,7 @@ export function fitSceneTexts(scene: Scene, layout: Layout): FittedTexts {
       maxLines: 1,
     });
   return {
-    hooks: HOOK_STEPS.map((step) =>
+    hooks: HOOK_STEPS.map((step, index) =>
       fitBlock(scene, {
         text: branding.treatmentTitle ?? 'Before & after',
         width: safe.width * 0.92,
@@ -148,6 +153,9 @@ export function fitSceneTexts(scene: Scene, layout: Layout): FittedTexts {
         designSize: Math.round(type.hook * step),
         weight: 700,
         maxLines: 2,
+        // The large steps keep two large lines; the next is the same size on one line if it
+        // fits a little smaller (a seam between two faces has room for one line only).
+        keepLarge: index < 2,
       }),
     ),
     handle: body(branding.contact ?? branding.clinicName, 700, 1),
@@ -158,7 +166,7 @@ export function fitSceneTexts(scene: Scene, layout: Layout): FittedTexts {
       clinic: fitBlock(scene, {
         text: branding.clinicName,
         width: safe.width,
-        designSize: type.hook,
+        designSize: type.name,
         weight: 700,
         maxLines: 2,
       }),

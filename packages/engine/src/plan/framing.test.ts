@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameSlot, pushIn, subjectOf } from './framing.ts';
+import { chinLine, frameSlot, pushIn, subjectOf } from './framing.ts';
 
 const coverage = { x: 0, y: 0, width: 900, height: 1125 };
 const face = { x: 300, y: 300, width: 300, height: 360 };
@@ -65,6 +65,37 @@ describe('frameSlot', () => {
     });
     expect(framing.rect.width).toBeLessThan(1280);
     expect(framing.view.height).toBeGreaterThanOrEqual(600 * 1.45);
+  });
+});
+
+describe('keeping the chin', () => {
+  // sbs-portrait's strip: a face as wide as the photo, in a wide stacked slot of 9:16.
+  const strip = { x: 0, y: 0, width: 640, height: 1600 };
+  const head = { x: 112, y: 194, width: 506, height: 596 };
+  const slot = { x: 0, y: 0, width: 1080, height: 957 };
+
+  it('gives up the top of the head, never the chin, when the view cannot hold the head', () => {
+    const input = {
+      slot,
+      coverage: strip,
+      subject: subjectOf(head, null, strip),
+      tightness: 0.7,
+      sourceScale: 1,
+    };
+    const chin = head.y + head.height;
+    // Centred on the subject alone, the view ends above the chin.
+    const centred = frameSlot(input).view;
+    expect(centred.y + centred.height).toBeLessThan(chin);
+    const kept = frameSlot({ ...input, keepBottom: chinLine(head) }).view;
+    expect(kept.y + kept.height).toBeGreaterThanOrEqual(chin + head.height * 0.05);
+    expect(kept.height).toBeCloseTo(centred.height);
+  });
+
+  it('keeps the chin through the push-in', () => {
+    const view = { x: 0, y: 280, width: 640, height: 567 };
+    const pushed = pushIn(view, subjectOf(head, null, strip), strip, 1.12, 320, chinLine(head));
+    expect(pushed.width).toBeLessThan(view.width);
+    expect(pushed.y + pushed.height).toBeGreaterThanOrEqual(chinLine(head)! - 1e-9);
   });
 });
 

@@ -33,6 +33,12 @@ export interface FramingInput {
    * portrait photo shows the whole face in a narrower stage rather than a strip of it.
    */
   keepSubjectWhole?: boolean;
+  /**
+   * The lowest line (canonical y) the view must show: the chin with a little room under it.
+   * When the view is too short for the whole subject it gives up the top of the head, never
+   * the chin (a crop just under the lips reads as a mistake; a trimmed crown does not).
+   */
+  keepBottom?: number | null;
 }
 
 function centreOf(rect: Rect): { x: number; y: number } {
@@ -71,9 +77,15 @@ export function frameSlot(input: FramingInput): Framing {
   const height = width / aspect;
   const focus = centreOf(subject);
   // Eyes sit a little above the middle of a portrait: put the subject's centre at 47 %.
+  const centred = focus.y - height * 0.47;
+  const keepBottom = input.keepBottom ?? -Infinity;
   const view: Rect = {
     x: clampInto(focus.x - width / 2, coverage.x, coverage.x + coverage.width - width),
-    y: clampInto(focus.y - height * 0.47, coverage.y, coverage.y + coverage.height - height),
+    y: clampInto(
+      Math.max(centred, keepBottom - height),
+      coverage.y,
+      coverage.y + coverage.height - height,
+    ),
     width,
     height,
   };
@@ -95,7 +107,8 @@ export function narrowestView(slotWidth: number, sourceScale: number): number {
 
 /**
  * A view pushed in toward its subject by `zoom` (≥ 1), kept inside the coverage and never
- * narrower than `minWidth` (where a source pixel would pass MAX_UPSCALE).
+ * narrower than `minWidth` (where a source pixel would pass MAX_UPSCALE); a `keepBottom` line
+ * the view showed stays in it.
  */
 export function pushIn(
   view: Rect,
@@ -103,15 +116,19 @@ export function pushIn(
   coverage: Rect,
   requestedZoom: number,
   minWidth: number,
+  keepBottom: number | null = null,
 ): Rect {
   const zoom = Math.min(requestedZoom, view.width / minWidth);
   if (zoom <= 1) return view;
   const width = view.width / zoom;
   const height = view.height / zoom;
   const focus = centreOf(subject);
-  // Move toward the subject only as much as the zoom frees up, so the push never pans.
+  // Move toward the subject only as much as the zoom frees up, so the push never pans; a chin
+  // the view showed stays in it.
   const x = view.x + (focus.x - view.x) * (1 - 1 / zoom);
-  const y = view.y + (focus.y - view.y) * (1 - 1 / zoom);
+  const toward = view.y + (focus.y - view.y) * (1 - 1 / zoom);
+  const chin = keepBottom !== null && keepBottom <= view.y + view.height ? keepBottom : -Infinity;
+  const y = Math.max(toward, chin - height);
   return {
     x: clampInto(x, coverage.x, coverage.x + coverage.width - width),
     y: clampInto(y, coverage.y, coverage.y + coverage.height - height),
@@ -129,6 +146,14 @@ export function lerpRect(from: Rect, to: Rect, amount: number): Rect {
     width: mix(from.width, to.width),
     height: mix(from.height, to.height),
   };
+}
+
+/** Room kept under the chin, as a share of the face box's height. */
+const CHIN_ROOM = 0.08;
+
+/** The line under the chin every face framing keeps in view (see `keepBottom`). */
+export function chinLine(face: Rect | null): number | null {
+  return face ? face.y + face.height * (1 + CHIN_ROOM) : null;
 }
 
 /**

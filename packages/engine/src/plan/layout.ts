@@ -13,7 +13,7 @@ export interface Layout {
   /** A hairline between the pair's slots. */
   gap: number;
   /** Type sizes in px; the smallest keeps its cap height ≥ 2.5 % of the frame height. */
-  type: { hook: number; label: number; body: number };
+  type: { hook: number; name: number; label: number; body: number };
 }
 
 /**
@@ -32,6 +32,8 @@ export const SAFE_INSETS: Record<
 export const CAP_HEIGHT_EM = 0.727;
 /** Legible on a phone: cap height at least this share of the frame's height. */
 export const MIN_CAP_HEIGHT_SHARE = 0.025;
+/** The hook's design cap height as a share of the frame's height (it matters in 9:16). */
+export const HOOK_CAP_SHARE = 0.045;
 
 export function safeArea(size: { width: number; height: number }, aspect: Aspect): Rect {
   const insets = SAFE_INSETS[aspect === '9:16' ? 'vertical' : 'other'];
@@ -71,6 +73,7 @@ export function computeLayout(size: { width: number; height: number }, aspect: A
       };
   // The smallest legible size, then steps up from it (3 % of the frame's height in cap height).
   const body = Math.ceil((size.height * MIN_CAP_HEIGHT_SHARE * 1.04) / CAP_HEIGHT_EM);
+  const name = Math.round(Math.max(body * 1.6, shortSide * 0.075));
   return {
     frame,
     safe: safeArea(size, aspect),
@@ -79,7 +82,11 @@ export function computeLayout(size: { width: number; height: number }, aspect: A
     type: {
       body,
       label: Math.round(body * 1.08),
-      hook: Math.round(Math.max(body * 1.6, shortSide * 0.075)),
+      // A hook reads at phone size in the first second: in a tall frame its capitals are at
+      // least 4.5 % of the height (the short side alone would make it 3 %).
+      hook: Math.round(Math.max(name, (size.height * HOOK_CAP_SHARE) / CAP_HEIGHT_EM)),
+      // The end card's clinic name: large, yet one line for most names.
+      name,
     },
   };
 }

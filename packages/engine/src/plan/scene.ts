@@ -58,6 +58,11 @@ export interface Scene {
    * ear to ear, in canonical pixels; null when no face was found.
    */
   faceCore: Rect | null;
+  /**
+   * The before face's eyes and mouth (one box each, in canonical pixels): badges never cover
+   * them, even where they must sit on a tight face. Empty when no face was found.
+   */
+  faceFeatures: Rect[];
   /** What the framing centres on (the face with its headroom, else the treated area). */
   subject: Rect;
   /** Canonical pixels per after-photo pixel (≥ 1 means the after photo is enlarged to align). */

@@ -32,8 +32,8 @@ describe('timeline', () => {
     // Photos with pixels to spare, so the push is not held back by the 2× limit.
     const large = {
       ...baseInput,
-      beforeSize: { width: 2400, height: 3000 },
-      afterSize: { width: 2400, height: 3000 },
+      beforeSize: { width: 4000, height: 3000 },
+      afterSize: { width: 4000, height: 3000 },
       treatedArea: null,
     };
     const at = (emphasisEffect: 'none' | 'subtle_zoom') => {

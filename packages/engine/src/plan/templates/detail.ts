@@ -1,13 +1,12 @@
 // Detail: both photos close on the treated area, full-bleed, cut back and forth in sync
 // (before, after, before, after) with their badges, the last after held with a push-in.
-import type { FrameState } from '../frame-state.ts';
+import type { Rect } from '../../geometry.ts';
+import type { FrameState, LabelState, PanelState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
   footerTexts,
   hookText,
-  badgeBoxes,
-  label,
   panel,
   present,
   pushAmount,
@@ -16,9 +15,11 @@ import {
   window,
   type PanelName,
 } from './parts.ts';
+import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
 import { detailCuts } from './beats.ts';
+import { twoUp } from './two-up.ts';
 
 export function planDetail(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
@@ -29,22 +30,45 @@ export function planDetail(scene: Scene, t: number): FrameState {
   const which: PanelName = shot % 2 === 0 ? 'before' : 'after';
   const lastCut = cuts[2];
   const zoom = shot === 3 ? pushAmount(context, t, lastCut, proofStart(context)) : 1;
-  const shown = panel(context, which, context.detail, t, zoom);
-  const stage = context.detail.rect;
-  const badge = label(context, which === 'before' ? 'BEFORE' : 'AFTER', stage, 'left', 1, [shown]);
-  const taken = badgeBoxes([badge]);
+  // The first shot carries the hook, the badges the shots after it (one text at a time).
+  const badgeOpacity = shot === 0 ? 0 : 1;
+  let panels: PanelState[];
+  let labels: (LabelState | null)[];
+  let taken: Rect[];
+  if (context.detail.shrunk && !context.detailPair.before.shrunk) {
+    // Too few pixels to fill the frame close on the treated area: the before holds in the
+    // first slot while the second cuts back and forth.
+    ({ panels, labels, taken } = twoUp(context, t, {
+      wipe: which === 'after' ? 1 : 0,
+      zoom: 1,
+      beforeBadge: badgeOpacity,
+      framings: context.detailPair,
+    }));
+  } else {
+    const shown = panel(context, which, context.detail, t, zoom);
+    const stage = context.detail.rect;
+    const badge = label(
+      context,
+      which === 'before' ? 'BEFORE' : 'AFTER',
+      stage,
+      'left',
+      badgeOpacity,
+      [shown],
+    );
+    panels = [shown];
+    labels = [badge];
+    taken = badgeBoxes([badge]);
+  }
   return {
-    panels: [shown],
-    labels: present([badge]),
+    panels,
+    labels: present(labels),
     divider: null,
     highlight: null,
     texts: [
-      ...(window(t, -1, cuts[0]) > 0
-        ? [hookText(context, window(t, -1, cuts[0]), [shown], undefined, taken)]
-        : []),
+      ...(window(t, -1, cuts[0]) > 0 ? [hookText(context, window(t, -1, cuts[0]), panels)] : []),
       ...footerTexts(
         context,
-        [shown],
+        panels,
         { handle: window(t, lastCut, end), caption: window(t, cuts[0], end) },
         taken,
       ),

@@ -3,10 +3,11 @@
 import type { Rect } from '../../geometry.ts';
 import { faceMotionAt } from '../../motion/face-motion-schedule.ts';
 import { easeInOutCubic, easeOutCubic, progress } from '../easing.ts';
-import { frameSlot, narrowestView, pushIn, type Framing } from '../framing.ts';
+import { chinLine, frameSlot, narrowestView, pushIn, type Framing } from '../framing.ts';
 import { computeLayout, type Layout } from '../layout.ts';
 import { fitSceneTexts, type FittedBlock, type FittedTexts } from '../fitted-texts.ts';
 import type { Scene } from '../scene.ts';
+import { label } from './badges.ts';
 import { motionSpans, proofStartOf, type MotionSpans } from './beats.ts';
 import { facesOnFrame, placeBlock, type Anchor, type FaceOnFrame } from './place-text.ts';
 import {
@@ -36,6 +37,14 @@ export interface TemplateContext {
   pair: Record<PanelName, Framing>;
   /** The whole frame, close on the treated area. */
   detail: Framing;
+  /** The pair's slots, close on the treated area (Detail when `detail` cannot fill the frame). */
+  detailPair: Record<PanelName, Framing>;
+  /**
+   * The photos are too small to fill the frame alone (a portrait strip in 16:9): the moments
+   * that would show one photo full-bleed show it in the pair's slots instead, the before in the
+   * first and the photo of the moment in the second, so photos fill the frame, not a backdrop.
+   */
+  twoUp: boolean;
   /** Every text fitted to its slot, once per scene. */
   texts: FittedTexts;
   /** When each panel's face moves in this template. */
@@ -49,38 +58,72 @@ export function templateContext(scene: Scene): TemplateContext {
   const known = contexts.get(scene);
   if (known) return known;
   const layout = computeLayout(scene, scene.aspect);
-  const frame = (slot: Rect, subject: Rect, tightness: number) =>
+  const frame = (slot: Rect, subject: Rect, tightness: number, keepBottom: number | null) =>
     frameSlot({
       slot,
       subject,
       tightness,
       coverage: scene.coverage,
       sourceScale: scene.sourceScale,
+      keepBottom,
     });
   const detailSubject = scene.treatedArea ?? scene.subject;
+  const chin = chinLine(scene.faceBox);
   const phases = phasesFor(scene);
+  const full = frameSlot({
+    slot: layout.frame,
+    subject: scene.subject,
+    tightness: CLOSE_UP,
+    coverage: scene.coverage,
+    sourceScale: scene.sourceScale,
+    keepSubjectWhole: true,
+    keepBottom: chin,
+  });
+  const pair = {
+    before: frame(layout.pair.before, scene.subject, CLOSE_UP, chin),
+    after: frame(layout.pair.after, scene.subject, CLOSE_UP, chin),
+  };
+  const detail = frame(layout.frame, detailSubject, DETAIL, null);
+  const detailPair = {
+    before: frame(layout.pair.before, detailSubject, DETAIL, null),
+    after: frame(layout.pair.after, detailSubject, DETAIL, null),
+  };
   const context: TemplateContext = {
     scene,
     layout,
     phases,
-    full: frameSlot({
-      slot: layout.frame,
-      subject: scene.subject,
-      tightness: CLOSE_UP,
-      coverage: scene.coverage,
-      sourceScale: scene.sourceScale,
-      keepSubjectWhole: true,
-    }),
-    pair: {
-      before: frame(layout.pair.before, scene.subject, CLOSE_UP),
-      after: frame(layout.pair.after, scene.subject, CLOSE_UP),
-    },
-    detail: frame(layout.frame, detailSubject, DETAIL),
+    full,
+    pair,
+    detail,
+    detailPair,
+    twoUp: !fills(full.rect, layout.frame) && fills(pair.before.rect, layout.pair.before),
     texts: fitSceneTexts(scene, layout),
     spans: motionSpans(scene.template, phases),
   };
   contexts.set(scene, context);
   return context;
+}
+
+/**
+ * Whether some moment shows a photo smaller than its slot because it lacks the pixels (the
+ * render warns): a full-bleed or detail shot that cannot turn to the pair's slots either.
+ */
+export function leavesFrameUnfilled(context: TemplateContext): boolean {
+  return (
+    context.pair.before.shrunk ||
+    (context.full.shrunk && !context.twoUp) ||
+    (context.detail.shrunk && context.detailPair.before.shrunk)
+  );
+}
+
+/** Whether `rect` covers `slot` (to within half a pixel). */
+function fills(rect: Rect, slot: Rect): boolean {
+  return (
+    rect.x <= slot.x + 0.5 &&
+    rect.y <= slot.y + 0.5 &&
+    rect.x + rect.width >= slot.x + slot.width - 0.5 &&
+    rect.y + rect.height >= slot.y + slot.height - 0.5
+  );
 }
 
 /** The face's motion at t, within the span the template gives this panel. */
@@ -115,6 +158,7 @@ export function panel(
       scene.coverage,
       zoom,
       narrowestView(framing.rect.width, scene.sourceScale),
+      chinLine(scene.faceBox),
     ),
     clip: clip ?? framing.rect,
     face: faceAt(context, which, t),
@@ -190,13 +234,8 @@ function placeFirstClear<T extends { width: number; height: number }>(
 function obstacles(context: TemplateContext, panels: PanelState[], avoid: Rect[]): FaceOnFrame[] {
   return [
     ...facesOnFrame(context.scene, panels),
-    ...avoid.map((box) => ({ outline: box, core: box })),
+    ...avoid.map((box) => ({ outline: box, core: box, features: [box] })),
   ];
-}
-
-/** A badge's box wherever its opacity is, for text to keep off (it never jumps as one fades). */
-export function badgeBoxes(labels: (LabelState | null)[]): Rect[] {
-  return labels.filter((shown): shown is LabelState => shown !== null).map((shown) => shown.box);
 }
 
 /**
@@ -208,8 +247,9 @@ export function pairAfterEdge(context: TemplateContext): 'top' | 'bottom' {
 }
 
 /**
- * The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces;
- * smaller where a close-up leaves no room for it at its design size.
+ * The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces; on a
+ * plate over hair or forehead rather than small (it has to read on a phone in the first
+ * second); smaller only where not even that keeps it off the eyes, nose and mouth.
  */
 export function hookText(
   context: TemplateContext,
@@ -219,15 +259,22 @@ export function hookText(
   avoid: Rect[] = [],
 ): TextState {
   const { hooks } = context.texts;
-  const { variant, y, plate } = placeFirstClear(context, [hooks], panels, preferred, avoid);
+  const { variant, y, plate } = placeFirstClear(
+    context,
+    [hooks.slice(0, 2), hooks.slice(2)],
+    panels,
+    preferred,
+    avoid,
+  );
   return textBox(context, 'hook', variant, y, opacity, plate);
 }
 
 /**
  * The footer: the clinic's handle or website (its name when it gave none) above the
- * disclosure caption, placed together clear of the faces; where a close-up leaves no room,
- * the caption on one line, or on a plate clear of the eyes, nose and mouth, else the caption
- * alone (the end card repeats the handle).
+ * disclosure caption, placed together clear of the faces (between them in a stacked pair);
+ * where a close-up leaves no room, the caption on one line, or both on a plate clear of the
+ * eyes, nose and mouth, else the handle alone: the handle shows whenever the template shows
+ * it, and the end card repeats the disclosure.
  */
 export function footerTexts(
   context: TemplateContext,
@@ -236,93 +283,41 @@ export function footerTexts(
   avoid: Rect[] = [],
 ): TextState[] {
   const { layout, texts } = context;
-  // A stacked pair leaves text only the seam between the faces: the caption alone, one line.
-  if (panels.length === 2 && layout.pair.axis === 'y') {
-    if (opacity.caption <= 0) return [];
-    const caption = texts.captionOneLine;
-    const { y, plate } = placeBlock(layout, caption, obstacles(context, panels, avoid), ['seam']);
-    return [textBox(context, 'caption', caption, y, opacity.caption, plate)];
-  }
   const spacing = layout.type.body * 0.3;
-  const stack = (handle: FittedBlock | null, caption: FittedBlock) => ({
+  const stack = (handle: FittedBlock | null, caption: FittedBlock | null) => ({
     handle,
     caption,
-    width: Math.max(handle?.width ?? 0, caption.width),
-    height: (handle ? handle.height + spacing : 0) + caption.height,
+    width: Math.max(handle?.width ?? 0, caption?.width ?? 0),
+    height: (handle?.height ?? 0) + (handle && caption ? spacing : 0) + (caption?.height ?? 0),
   });
+  // A stacked pair leaves text only the seam between the faces: one line each.
+  const stacked =
+    layout.pair.axis === 'y' && panels.some((shown) => shown.rect === context.pair.after.rect);
+  const handleShown = opacity.handle > 0;
+  const groups = stacked
+    ? [
+        [stack(texts.handle, texts.captionOneLine)],
+        [handleShown ? stack(texts.handle, null) : stack(null, texts.captionOneLine)],
+      ]
+    : [
+        [stack(texts.handle, texts.caption), stack(texts.handle, texts.captionOneLine)],
+        [handleShown ? stack(texts.handle, null) : stack(null, texts.captionOneLine)],
+      ];
   const { variant, y, plate } = placeFirstClear(
     context,
-    [
-      [stack(texts.handle, texts.caption), stack(texts.handle, texts.captionOneLine)],
-      [stack(null, texts.captionOneLine)],
-    ],
+    groups,
     panels,
-    ['bottom', 'seam', 'top'],
+    stacked ? ['seam'] : ['bottom', 'seam', 'top'],
     avoid,
   );
   const shown: TextState[] = [];
   const { handle, caption } = variant;
-  if (handle && opacity.handle > 0)
+  if (handle && handleShown)
     shown.push(textBox(context, 'handle', handle, y, opacity.handle, plate));
   const captionY = handle ? y + handle.height + spacing : y;
-  if (opacity.caption > 0)
+  if (caption && opacity.caption > 0)
     shown.push(textBox(context, 'caption', caption, captionY, opacity.caption, plate));
   return shown;
-}
-
-/**
- * A badge inside the safe area and inside `within`, at the given top corner; when `avoid`
- * panels are given, the first corner (top, then bottom; the given side, then the other) that
- * keeps off their faces.
- */
-export function label(
-  context: TemplateContext,
-  text: LabelState['text'],
-  within: Rect,
-  corner: 'left' | 'right',
-  opacity: number,
-  avoid: PanelState[] = [],
-  edge: 'top' | 'bottom' = 'top',
-): LabelState | null {
-  if (context.scene.hideLabels || opacity <= 0) return null;
-  const { safe } = context.layout;
-  const fitted = context.texts.badges[text];
-  const { fontSize } = fitted;
-  // The pill: the measured word with 0.55 em each side, 1.64 em tall.
-  const width = (fitted.lineWidths[0] ?? 0) + fontSize * 1.1;
-  const height = fontSize * 1.64;
-  const inset = fontSize * 0.5;
-  const left = Math.max(within.x, safe.x) + inset;
-  const right = Math.min(within.x + within.width, safe.x + safe.width) - inset;
-  const top = Math.max(within.y, safe.y) + inset;
-  const bottom = Math.min(within.y + within.height, safe.y + safe.height) - inset - height;
-  const other = corner === 'left' ? 'right' : 'left';
-  const [first, second] = edge === 'top' ? [top, bottom] : [bottom, top];
-  const boxes = [
-    [corner, first],
-    [other, first],
-    [corner, second],
-    [other, second],
-  ].map(([side, y]) => ({
-    x: side === 'left' ? left : right - width,
-    y: y as number,
-    width,
-    height,
-  }));
-  const faces = facesOnFrame(context.scene, avoid);
-  const clear = (box: Rect, part: 'outline' | 'core') =>
-    faces.every((face) => overlapArea(box, face[part]) === 0);
-  const box =
-    boxes.find((candidate) => clear(candidate, 'outline')) ??
-    boxes.find((candidate) => clear(candidate, 'core')) ??
-    boxes[0]!;
-  return { text, box, fontSize, opacity };
-}
-
-function overlapArea(a: Rect, b: Rect): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
 }
 
 /** The treated-area highlight over an after panel, when the clinic asked for it. */

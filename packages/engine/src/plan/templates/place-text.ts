@@ -6,10 +6,12 @@ import type { PanelState } from '../frame-state.ts';
 import type { Layout } from '../layout.ts';
 import type { Scene } from '../scene.ts';
 
-/** A face as it lands on the frame: its whole outline, and the eyes-to-chin core. */
+/** A face as it lands on the frame: its whole outline, the eyes-to-chin core, eyes and mouth. */
 export interface FaceOnFrame {
   outline: Rect;
   core: Rect;
+  /** The eyes and the mouth (what a badge on a tight face must still leave clear). */
+  features: Rect[];
 }
 
 export type Anchor = 'top' | 'seam' | 'bottom';
@@ -68,7 +70,10 @@ export function facesOnFrame(scene: Scene, panels: PanelState[]): FaceOnFrame[] 
   for (const shown of panels) {
     const outline = intersect(grow(onFrame(faceBox, shown), 0.06), shown.clip);
     const core = intersect(onFrame(faceCore ?? faceBox, shown), shown.clip);
-    if (outline && core) faces.push({ outline, core });
+    const features = scene.faceFeatures
+      .map((feature) => intersect(onFrame(feature, shown), shown.clip))
+      .filter((feature): feature is Rect => feature !== null);
+    if (outline && core) faces.push({ outline, core, features });
   }
   return faces;
 }

@@ -8,18 +8,19 @@ import {
   footerTexts,
   highlight,
   hookText,
-  badgeBoxes,
-  label,
   panel,
   present,
   pushAmount,
   proofStart,
   templateContext,
   window,
+  type TemplateContext,
 } from './parts.ts';
+import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
 import { revealBeats } from './beats.ts';
+import { twoUp } from './two-up.ts';
 
 export function planReveal(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
@@ -27,6 +28,7 @@ export function planReveal(scene: Scene, t: number): FrameState {
   const end = comparisonEnd(context);
   const { wipeStart, wipeEnd } = revealBeats(context.phases);
   const wipe = easeInOutCubic(progress(t, wipeStart, wipeEnd));
+  if (context.twoUp) return revealTwoUp(context, t, wipe);
   const stage = context.full.rect;
   const lineX = stage.x + stage.width * wipe;
   const zoom = pushAmount(context, t, wipeEnd, proofStart(context));
@@ -41,12 +43,21 @@ export function planReveal(scene: Scene, t: number): FrameState {
   });
   // Badges never get cut by the wipe: BEFORE fades before the line reaches it, AFTER once
   // the line has passed it.
-  const beforeBadge = label(context, 'BEFORE', stage, 'right', 1);
-  const afterBadge = label(context, 'AFTER', stage, 'left', 1);
+  // They keep off the face as the whole stage shows it (the wipe's clip would move them).
+  const whole = [{ ...before, clip: stage }];
+  const beforeBadge = label(context, 'BEFORE', stage, 'right', 1, whole);
+  const afterBadge = label(context, 'AFTER', stage, 'left', 1, whole);
   const taken = badgeBoxes([beforeBadge, afterBadge]);
   const lineAt = (x: number) => (x - stage.x) / stage.width;
+  // One text at a time: the BEFORE badge comes in as the hook goes (the AFTER one only once
+  // the line has passed it), so the hook keeps off faces only; the BEFORE badge then fades
+  // before the line reaches it.
+  const hookEnd = wipeStart + 0.2;
   const beforeOpacity = beforeBadge
-    ? 1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x))
+    ? Math.min(
+        progress(t, hookEnd, hookEnd + 0.2),
+        1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x)),
+      )
     : 0;
   const afterOpacity = afterBadge
     ? progress(
@@ -68,14 +79,44 @@ export function planReveal(scene: Scene, t: number): FrameState {
         : null,
     highlight: highlight(context, after, t, wipeEnd + 0.2),
     texts: [
-      ...(window(t, -1, wipeStart + 0.2) > 0
-        ? [hookText(context, window(t, -1, wipeStart + 0.2), [before], undefined, taken)]
-        : []),
+      ...(window(t, -1, hookEnd) > 0 ? [hookText(context, window(t, -1, hookEnd), [before])] : []),
       ...footerTexts(
         context,
         [after],
         { handle: window(t, wipeEnd, end), caption: window(t, wipeEnd + 0.3, end) },
         taken,
+      ),
+    ],
+    endCard: endCard(context, t),
+  };
+}
+
+/** Photos too small to fill the frame alone: the wipe turns the second slot's before to after. */
+function revealTwoUp(context: TemplateContext, t: number, wipe: number): FrameState {
+  const end = comparisonEnd(context);
+  const { wipeStart, wipeEnd } = revealBeats(context.phases);
+  // No push-in: the proof that follows shows the same slots, unzoomed, without a jump.
+  const hookEnd = wipeStart + 0.2;
+  const shown = twoUp(context, t, {
+    wipe,
+    zoom: 1,
+    beforeBadge: progress(t, hookEnd, hookEnd + 0.2),
+  });
+  const after = shown.panels.find((item) => item.which === 'after')!;
+  return {
+    panels: shown.panels,
+    labels: present(shown.labels),
+    divider: shown.divider,
+    highlight: highlight(context, after, t, wipeEnd + 0.2),
+    texts: [
+      ...(window(t, -1, hookEnd) > 0
+        ? [hookText(context, window(t, -1, hookEnd), shown.panels)]
+        : []),
+      ...footerTexts(
+        context,
+        shown.panels,
+        { handle: window(t, wipeEnd, end), caption: window(t, wipeEnd + 0.3, end) },
+        shown.taken,
       ),
     ],
     endCard: endCard(context, t),

@@ -8,8 +8,6 @@ import {
   footerTexts,
   highlight,
   hookText,
-  badgeBoxes,
-  label,
   pairAfterEdge,
   panel,
   present,
@@ -17,6 +15,7 @@ import {
   templateContext,
   window,
 } from './parts.ts';
+import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { splitBeats } from './beats.ts';
 

@@ -9,8 +9,6 @@ import {
   footerTexts,
   highlight,
   hookText,
-  badgeBoxes,
-  label,
   panel,
   present,
   pushAmount,
@@ -19,8 +17,10 @@ import {
   templateContext,
   window,
 } from './parts.ts';
+import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { storyBeats } from './beats.ts';
+import { twoUp } from './two-up.ts';
 
 export function planStory(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
@@ -29,13 +29,23 @@ export function planStory(scene: Scene, t: number): FrameState {
   const proofAt = proofStart(context);
   let panels;
   let labels: (LabelState | null)[];
-  // Text keeps off the badges' places even while they are faded out (it never jumps).
+  // The footer keeps off the badges' places even while they are faded out (it never jumps);
+  // the hook is gone before any badge comes in (one text at a time).
   let taken: Rect[];
-  if (t < afterStart) {
+  if (context.twoUp && t < proofAt) {
+    // Photos too small to fill the frame alone: the second slot cuts from before to after.
+    // No push-in: the proof that follows shows the same slots, unzoomed, without a jump.
+    const shown = twoUp(context, t, {
+      wipe: t < afterStart ? 0 : 1,
+      zoom: 1,
+      beforeBadge: progress(t, hookEnd, hookEnd + 0.2),
+    });
+    ({ panels, labels, taken } = shown);
+  } else if (t < afterStart) {
     const before = panel(context, 'before', context.full, t, pushAmount(context, t, 0, afterStart));
     panels = [before];
     const badge = label(context, 'BEFORE', before.rect, 'left', 1, [before]);
-    const opacity = progress(t, hookEnd - 0.2, hookEnd);
+    const opacity = progress(t, hookEnd, hookEnd + 0.2);
     labels = [badge && opacity > 0 ? { ...badge, opacity } : null];
     taken = badgeBoxes([badge]);
   } else if (t < proofAt) {
@@ -61,7 +71,7 @@ export function planStory(scene: Scene, t: number): FrameState {
     highlight: afterPanel ? highlight(context, afterPanel, t, afterStart + 0.3) : null,
     texts: [
       ...(window(t, -1, hookEnd) > 0
-        ? [hookText(context, window(t, -1, hookEnd), panels, ['top', 'bottom'], taken)]
+        ? [hookText(context, window(t, -1, hookEnd), panels, ['top', 'bottom'])]
         : []),
       ...footerTexts(
         context,

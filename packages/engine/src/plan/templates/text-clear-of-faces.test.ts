@@ -111,7 +111,12 @@ describe('placing a text block', () => {
 
   it('moves to the nearest row clear of the face', () => {
     const face = { x: 300, y: 250, width: 500, height: 500 };
-    const placed = placeBlock(layout, block, [{ outline: face, core: face }], ['top']);
+    const placed = placeBlock(
+      layout,
+      block,
+      [{ outline: face, core: face, features: [] }],
+      ['top'],
+    );
     expect(placed.plate).toBe(false);
     expect(placed.y).toBeGreaterThanOrEqual(750);
   });
@@ -119,13 +124,15 @@ describe('placing a text block', () => {
   it('falls back to a plate clear of the eyes-to-chin core when the whole face leaves no room', () => {
     const outline = { x: 0, y: 0, width: 1080, height: 1920 };
     const core = { x: 200, y: 700, width: 680, height: 700 };
-    const placed = placeBlock(layout, block, [{ outline, core }], ['top']);
+    const placed = placeBlock(layout, block, [{ outline, core, features: [] }], ['top']);
     expect(placed).toEqual({ y: layout.safe.y, plate: true, coversFace: false });
   });
 
   it('puts the block on a plate over the least of the face when nothing is clear', () => {
     const whole = { x: 0, y: 0, width: 1080, height: 1920 };
-    expect(placeBlock(layout, block, [{ outline: whole, core: whole }], ['top'])).toMatchObject({
+    expect(
+      placeBlock(layout, block, [{ outline: whole, core: whole, features: [] }], ['top']),
+    ).toMatchObject({
       plate: true,
       coversFace: true,
     });

@@ -1,0 +1,178 @@
+// What the contact sheets showed wrong on the shared fixtures, as plan checks over every
+// template and moment: portrait strips in 16:9 (and landscape photos in 9:16) fill the frame
+// with photos, not a wash; a stacked pair keeps the chin; the hook reads at phone size in
+// 9:16; badges never cover the eyes or mouth; the handle shows, inside the safe area,
+// whenever a template shows it.
+import { ASPECTS, TEMPLATES, outputSizeFor, type Aspect, type Template } from '@glowreel/contracts';
+import { describe, expect, it } from 'vitest';
+import { makeMeshFace } from '../../faces/face-landmarks.factory.ts';
+import type { Rect } from '../../geometry.ts';
+import { capHeightRatio } from '../../text/cap-height.ts';
+import { buildScene } from '../build-scene.ts';
+import { safeArea } from '../layout.ts';
+import { makeSceneInput } from '../scene-input.factory.ts';
+import { evaluate, phasesFor } from '../timeline.ts';
+import { facesOnFrame } from './place-text.ts';
+
+/** Photos shaped like the fixtures', each face where the fixture's face is. */
+const PHOTOS = {
+  // sbs-portrait.jpg: 640 × 1600 strips, the face nearly as wide as the photo.
+  portraitStrip: { photo: { width: 640, height: 1600 }, cx: 365, cy: 492, eyes: 215 },
+  // stacked.jpg: 1080 × 860 landscape halves.
+  landscapeHalf: { photo: { width: 1080, height: 860 }, cx: 581, cy: 415, eyes: 175 },
+  // pair-01: 1280 × 1284, a large face.
+  squarePair: { photo: { width: 1280, height: 1284 }, cx: 600, cy: 550, eyes: 200 },
+  // A clinic's ordinary portrait photo.
+  portrait: { photo: { width: 900, height: 1125 }, cx: 450, cy: 470, eyes: 150 },
+};
+type PhotoName = keyof typeof PHOTOS;
+
+function sceneFor(
+  template: Template,
+  aspect: Aspect,
+  name: PhotoName,
+  plan: 'free' | 'pro' = 'pro',
+) {
+  const { photo, cx, cy, eyes } = PHOTOS[name];
+  const face = makeMeshFace(cx, cy, eyes);
+  return buildScene(
+    makeSceneInput({
+      size: outputSizeFor(plan, aspect),
+      beforeSize: photo,
+      afterSize: photo,
+      faces: { before: face, after: face },
+      branding: {
+        clinicName: 'Lumen Aesthetics',
+        contact: 'lumenclinic.com',
+        treatmentTitle: 'Lip filler · 2 weeks',
+      },
+      options: { template, aspect, primaryAnimation: 'animate_after_smile' },
+    }),
+  );
+}
+
+function intersection(a: Rect, b: Rect): Rect | null {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const width = Math.min(a.x + a.width, b.x + b.width) - x;
+  const height = Math.min(a.y + a.height, b.y + b.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+function area(rect: Rect | null): number {
+  return rect ? rect.width * rect.height : 0;
+}
+
+function inside(inner: Rect, outer: Rect): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+/** Moments of the comparison, every 1/15 s up to the end card. */
+function comparisonMoments(scene: ReturnType<typeof sceneFor>): number[] {
+  const end = phasesFor(scene).endCardStart;
+  return Array.from({ length: Math.floor(end * 15) }, (_unused, index) => index / 15);
+}
+
+describe.each(TEMPLATES)('the %s template on the fixtures’ photo shapes', (template) => {
+  it.each([
+    ['16:9', 'portraitStrip'],
+    ['9:16', 'landscapeHalf'],
+  ] as const)('fills a %s frame with photos at every moment (%s)', (aspect, photo) => {
+    for (const plan of ['free', 'pro'] as const) {
+      const scene = sceneFor(template, aspect, photo, plan);
+      const frame = { x: 0, y: 0, width: scene.width, height: scene.height };
+      for (const t of comparisonMoments(scene)) {
+        const painted = evaluate(scene, t).panels.reduce(
+          (sum, panel) =>
+            sum + area(intersection(intersection(panel.clip, panel.rect) ?? frame, frame)),
+          0,
+        );
+        expect(painted / area(frame), `${plan} at ${t.toFixed(2)} s`).toBeGreaterThanOrEqual(0.98);
+      }
+    }
+  });
+
+  it.each(ASPECTS)('keeps every chin whole, with room under it (%s)', (aspect) => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, aspect, photo);
+      const chin = scene.faceBox!.y + scene.faceBox!.height;
+      for (const t of comparisonMoments(scene)) {
+        for (const panel of evaluate(scene, t).panels) {
+          // Detail frames the treated area, not the face.
+          if (template === 'detail' && t < phasesFor(scene).endCardStart - 1.5) continue;
+          expect(panel.view.y + panel.view.height, `${photo} at ${t.toFixed(2)} s`).toBeGreaterThan(
+            chin + scene.faceBox!.height * 0.04,
+          );
+        }
+      }
+    }
+  });
+
+  it('shows the hook large in 9:16: capitals at least 3.5 % of the frame’s height', () => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, '9:16', photo);
+      let seen = 0;
+      for (const t of comparisonMoments(scene)) {
+        const state = evaluate(scene, t);
+        // Over a close-up; a stacked pair's seam holds one line between the faces.
+        const closeUp = state.panels.length === 1 || state.panels[0]!.rect.height === scene.height;
+        for (const text of state.texts) {
+          if (text.role !== 'hook' || text.opacity <= 0) continue;
+          seen += 1;
+          expect(
+            capHeightRatio(text.fontSize, 'inter', scene.height),
+            `${photo} at ${t.toFixed(2)} s`,
+          ).toBeGreaterThanOrEqual(closeUp ? 0.035 : 0.03);
+        }
+      }
+      expect(seen, photo).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(ASPECTS)('never puts a badge on the eyes or the mouth (%s)', (aspect) => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, aspect, photo);
+      expect(scene.faceFeatures).toHaveLength(2);
+      let badges = 0;
+      for (const t of comparisonMoments(scene)) {
+        const state = evaluate(scene, t);
+        const features = facesOnFrame(scene, state.panels).flatMap((face) => face.features);
+        for (const badge of state.labels) {
+          badges += 1;
+          for (const feature of features) {
+            expect(
+              area(intersection(badge.box, feature)),
+              `${photo}: ${badge.text} at ${t.toFixed(2)} s`,
+            ).toBe(0);
+          }
+        }
+      }
+      expect(badges, photo).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(ASPECTS)('shows the handle inside the safe area whenever it shows it (%s)', (aspect) => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, aspect, photo);
+      const safe = safeArea(scene, aspect);
+      const moments = comparisonMoments(scene);
+      const handleAt = (t: number) =>
+        evaluate(scene, t).texts.find((text) => text.role === 'handle' && text.opacity > 0);
+      const first = moments.find((t) => handleAt(t)?.opacity === 1);
+      expect(first, `${photo}: the handle never shows`).toBeDefined();
+      // From then on to the end card's fade, without a gap (the end card repeats it).
+      for (const t of moments.filter(
+        (moment) => moment >= first! && moment < phasesFor(scene).endCardStart - 0.25,
+      )) {
+        const handle = handleAt(t);
+        expect(handle, `${photo}: no handle at ${t.toFixed(2)} s`).toBeDefined();
+        expect(inside(handle!.box, safe), `${photo} at ${t.toFixed(2)} s`).toBe(true);
+      }
+    }
+  });
+});
