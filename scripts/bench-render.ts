@@ -5,7 +5,8 @@
 // RGBA (converting them itself), the way raw canvas frames are usually handed to it. Each case runs in a fresh process so its peak RSS
 // is its own; there it renders twice: the first render also loads the face model and
 // starts the paint workers (once per server), the second is what a running server does.
-// Prints seconds, the ratios and peak RSS per case.
+// Prints seconds, the ratios and peak RSS per case. `-- paint` times the paint worker's work
+// alone per template (CPU seconds of one thread): the serial chain of a template render.
 //
 // The face-motion cases render a composite built from the face Human embeds for its own
 // warm-up (a computer-generated portrait in node_modules), enlarged so its eyes are far
@@ -380,6 +381,8 @@ async function main(): Promise<void> {
   // per template.
   const onlyMotion = mode === 'motion';
   const onlyTemplates = mode === 'templates';
+  // `-- templates split detail` (or `-- paint split`) runs only the templates named.
+  const named = process.argv.slice(3);
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-'));
   const composite = path.join(workDir, 'composite.jpg');
@@ -390,7 +393,7 @@ async function main(): Promise<void> {
   // of a template render.
   if (mode === 'paint') {
     console.log('template | distinct frames | paint CPU s (this thread) | paint wall s');
-    for (const template of TEMPLATES) {
+    for (const template of TEMPLATES.filter((name) => named.length === 0 || named.includes(name))) {
       const paint = measureInChild('paint-one', faceComposite, 'pro', '16:9', undefined, template);
       console.log(
         `${template.padEnd(8)} | ${String(paint.paintedFrames ?? '').padStart(15)} | ${paint.cpuSeconds.toFixed(2).padStart(25)} | ${paint.seconds.toFixed(2).padStart(12)}`,
@@ -411,7 +414,9 @@ async function main(): Promise<void> {
     'case                 | first render s | render s | bare encode s | first ratio | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | bare RGBA s | ratio to RGBA | faces moved',
   );
   const cases = onlyTemplates
-    ? TEMPLATE_CASES
+    ? TEMPLATE_CASES.filter(
+        (testCase) => named.length === 0 || named.includes(testCase.template ?? ''),
+      )
     : onlyMotion
       ? MOTION_CASES
       : [...CASES, ...MOTION_CASES, ...TEMPLATE_CASES];
