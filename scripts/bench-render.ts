@@ -5,7 +5,8 @@
 // RGBA (converting them itself), the way raw canvas frames are usually handed to it. Each case runs in a fresh process so its peak RSS
 // is its own; there it renders twice: the first render also loads the face model and
 // starts the paint workers (once per server), the second is what a running server does.
-// Prints seconds, the ratios and peak RSS per case.
+// Prints seconds, the ratios and peak RSS per case. `-- paint` times the paint worker's work
+// alone per template (CPU seconds of one thread): the serial chain of a template render.
 //
 // The face-motion cases render a composite built from the face Human embeds for its own
 // warm-up (a computer-generated portrait in node_modules), enlarged so its eyes are far
@@ -23,7 +24,9 @@ import {
   type Template,
 } from '@glowreel/contracts';
 import {
+  createFrameRenderer,
   createI420Converter,
+  frameRuns,
   prepareRender,
   renderVideoFile,
   resolveFfmpegPath,
@@ -107,6 +110,8 @@ interface Measurement {
   moved?: string;
   /** The first render in the process (face model loading, paint workers starting); render only. */
   firstSeconds?: number;
+  /** Distinct frames painted (paint only). */
+  paintedFrames?: number;
 }
 
 /** CPU seconds used so far by this process and its reaped children (ffmpeg), from /proc. */
@@ -276,6 +281,46 @@ async function runBareEncode(
   };
 }
 
+/**
+ * The paint worker's share of one template's render, alone on this thread: every distinct
+ * frame painted and read out as the worker does it (the conversion to I420 included), after
+ * one untimed pass that warms the renderer up. CPU seconds of this thread, so other
+ * processes on a busy machine distort it less than wall-clock figures.
+ */
+async function runPaint(input: string, template: Template): Promise<Measurement> {
+  const outputDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-paint-'));
+  const prepared = await prepareRender(
+    renderRequest(input, outputDir, 'pro', '16:9', 'animate_after_smile', template),
+  );
+  rmSync(outputDir, { recursive: true, force: true });
+  const { scene } = prepared;
+  const toI420 = createI420Converter(scene.width, scene.height);
+  const distinct = frameRuns(scene).map((run) => run.firstFrame);
+  const paintAll = () => {
+    const renderer = createFrameRenderer(scene, prepared.panels);
+    for (const frame of distinct) {
+      renderer.renderFrameInto(frame, toI420.input);
+      toI420.convertInput();
+    }
+  };
+  paintAll();
+  const cpuStarted = threadCpuSeconds();
+  const started = performance.now();
+  paintAll();
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: threadCpuSeconds() - cpuStarted,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    paintedFrames: distinct.length,
+  };
+}
+
+/** CPU seconds of the calling thread (getrusage RUSAGE_THREAD). */
+function threadCpuSeconds(): number {
+  const usage = process.threadCpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
 async function child(
   mode: string,
   input: string,
@@ -287,14 +332,16 @@ async function child(
   const result =
     mode === 'render'
       ? await runRender(input, plan, aspect, animation, template)
-      : mode === 'faces'
-        ? await runFaces(input)
-        : await runBareEncode(plan, aspect, mode === 'bare-rgba' ? 'rgba' : 'yuv420p');
+      : mode === 'paint-one'
+        ? await runPaint(input, template ?? 'split')
+        : mode === 'faces'
+          ? await runFaces(input)
+          : await runBareEncode(plan, aspect, mode === 'bare-rgba' ? 'rgba' : 'yuv420p');
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 function measureInChild(
-  mode: 'render' | 'bare' | 'bare-rgba' | 'faces',
+  mode: 'render' | 'bare' | 'bare-rgba' | 'faces' | 'paint-one',
   input: string,
   plan: PlanId,
   aspect: Aspect,
@@ -315,7 +362,13 @@ function measureInChild(
 
 async function main(): Promise<void> {
   const [mode, input, plan, aspect, animation, template] = process.argv.slice(2);
-  if (mode === 'render' || mode === 'bare' || mode === 'bare-rgba' || mode === 'faces')
+  if (
+    mode === 'render' ||
+    mode === 'bare' ||
+    mode === 'bare-rgba' ||
+    mode === 'faces' ||
+    mode === 'paint-one'
+  )
     return child(
       mode,
       input ?? '',
@@ -328,12 +381,27 @@ async function main(): Promise<void> {
   // per template.
   const onlyMotion = mode === 'motion';
   const onlyTemplates = mode === 'templates';
+  // `-- templates split detail` (or `-- paint split`) runs only the templates named.
+  const named = process.argv.slice(3);
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-'));
   const composite = path.join(workDir, 'composite.jpg');
   await makeComposite(composite);
   const faceComposite = path.join(workDir, 'face-composite.jpg');
   await makeFaceComposite(faceComposite);
+  // `-- paint`: the paint worker's work per template alone (no encoder), the serial chain
+  // of a template render.
+  if (mode === 'paint') {
+    console.log('template | distinct frames | paint CPU s (this thread) | paint wall s');
+    for (const template of TEMPLATES.filter((name) => named.length === 0 || named.includes(name))) {
+      const paint = measureInChild('paint-one', faceComposite, 'pro', '16:9', undefined, template);
+      console.log(
+        `${template.padEnd(8)} | ${String(paint.paintedFrames ?? '').padStart(15)} | ${paint.cpuSeconds.toFixed(2).padStart(25)} | ${paint.seconds.toFixed(2).padStart(12)}`,
+      );
+    }
+    rmSync(workDir, { recursive: true, force: true });
+    return;
+  }
   console.log(
     `Load average at start (2 cores): ${loadavg()
       .map((v) => v.toFixed(1))
@@ -346,7 +414,9 @@ async function main(): Promise<void> {
     'case                 | first render s | render s | bare encode s | first ratio | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | bare RGBA s | ratio to RGBA | faces moved',
   );
   const cases = onlyTemplates
-    ? TEMPLATE_CASES
+    ? TEMPLATE_CASES.filter(
+        (testCase) => named.length === 0 || named.includes(testCase.template ?? ''),
+      )
     : onlyMotion
       ? MOTION_CASES
       : [...CASES, ...MOTION_CASES, ...TEMPLATE_CASES];

@@ -1,6 +1,13 @@
 // Bundled into a blank Chromium page by preview-equals-render.spec.ts: draws one frame
 // of a scene with the engine's timeline on an HTML canvas, exactly as the preview does.
-import { buildScene, draw, evaluate, type Canvas2D, type SceneInput } from '@glowreel/engine';
+import {
+  buildScene,
+  createFacePatches,
+  draw,
+  evaluate,
+  type Canvas2D,
+  type SceneInput,
+} from '@glowreel/engine';
 
 interface PanelPixels {
   width: number;
@@ -35,6 +42,21 @@ async function loadFonts(fonts: HarnessFont[]): Promise<void> {
   }
 }
 
+/** An offscreen canvas for face patches, as the web preview makes them. */
+function offscreenSurface(width: number, height: number) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d context');
+  return {
+    image: canvas,
+    context: context as unknown as Canvas2D<HTMLCanvasElement>,
+    width,
+    height,
+  };
+}
+
 async function renderPreviewFrame(
   input: SceneInput,
   panels: { before: PanelPixels; after: PanelPixels },
@@ -50,7 +72,10 @@ async function renderPreviewFrame(
   if (!context) throw new Error('no 2d context');
   const assets = { before: toCanvas(panels.before), after: toCanvas(panels.after), logo: null };
   // The DOM context satisfies the engine's Canvas 2D interface; the cast names the image type.
-  draw(context as unknown as Canvas2D<HTMLCanvasElement>, scene, evaluate(scene, seconds), assets);
+  draw(context as unknown as Canvas2D<HTMLCanvasElement>, scene, evaluate(scene, seconds), assets, {
+    logoSize: null,
+    facePatches: createFacePatches(offscreenSurface),
+  });
   const data = context.getImageData(0, 0, scene.width, scene.height).data;
   let binary = '';
   for (let i = 0; i < data.length; i += 0x8000)

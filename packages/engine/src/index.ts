@@ -51,6 +51,12 @@ export {
   minLegibleFontSize,
 } from './text/cap-height.ts';
 export { draw, type DrawOptions } from './paint/draw.ts';
+export {
+  createFacePatches,
+  type CreateSurface,
+  type FacePatches,
+  type Surface,
+} from './motion/face-patch.ts';
 export { panelPlacement } from './paint/draw-panels.ts';
 export {
   IDENTITY,

@@ -8,6 +8,7 @@ import { frameCount } from '../plan/build-scene.ts';
 import { evaluate, frameStateKey, largestPanelScales } from '../plan/timeline.ts';
 import { registerEngineFonts } from './fonts.ts';
 import { createStillPanelsLayer } from './still-panels-layer.ts';
+import { createCanvasFacePatches } from './canvas-surface.ts';
 
 export function rasterToCanvas(raster: Raster): Canvas {
   const canvas = createCanvas(raster.width, raster.height);
@@ -126,8 +127,9 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
     logo: panels.logo ? rasterToCanvas(panels.logo) : null,
     scale: panels.scale,
   };
-  const options: DrawOptions = {
+  const options: DrawOptions<Canvas> = {
     logoSize: panels.logoSize,
+    facePatches: createCanvasFacePatches(),
     assetSizes: {
       before: { width: panels.before.width, height: panels.before.height },
       after: { width: panels.after.width, height: panels.after.height },

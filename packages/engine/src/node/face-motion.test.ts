@@ -43,6 +43,9 @@ const STATES: Record<string, FaceMotionState> = {
   smile: { ...NEUTRAL, smile: 1 },
   surprise: { ...NEUTRAL, surprise: 1 },
   blink: { ...NEUTRAL, blink: 1 },
+  // On their way: warped straight onto the frame, not through a kept patch.
+  'head turning, 7.5°': { ...NEUTRAL, yawDegrees: 7.5 },
+  'half a smile': { ...NEUTRAL, smile: 0.5 },
 };
 
 function rigFor(state: FaceMotionState, of: FaceLandmarks = face): FaceRig {

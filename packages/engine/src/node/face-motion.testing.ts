@@ -2,13 +2,15 @@
 // one panel drawn at one motion state.
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import type { Canvas2D } from '../paint/canvas.ts';
 import type { Affine } from '../geometry.ts';
-import { drawFaceWarp, type FaceWarpOptions } from '../motion/draw-face-warp.ts';
+import type { Canvas2D } from '../paint/canvas.ts';
+import { drawMovingFace } from '../motion/face-patch.ts';
+import type { FaceWarpOptions } from '../motion/draw-face-warp.ts';
 import type { FaceMotionState } from '../motion/face-motion-schedule.ts';
 import type { FaceRig } from '../motion/face-rig.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import { rasterToCanvas } from './canvas-renderer.ts';
+import { createCanvasFacePatches } from './canvas-surface.ts';
 import { readHumanSampleFace } from './human-sample-face.ts';
 
 export const NEUTRAL: FaceMotionState = { yawDegrees: 0, smile: 0, surprise: 0, blink: 0 };
@@ -69,12 +71,14 @@ export function drawMovedPanel(
     context.setTransform(toOut.a, toOut.b, toOut.c, toOut.d, toOut.e, toOut.f);
     context.drawImage(image, 0, 0);
   }
-  const triangles = drawFaceWarp(
+  // As a frame draws it: a held state from its patch, a state on its way straight.
+  const triangles = drawMovingFace(
     context as unknown as Canvas2D<typeof image>,
     image,
     rig,
     motion,
     { ...IDENTITY_PLACEMENT, imageToOutput: toOut },
+    createCanvasFacePatches(options.warp),
     options.warp,
   );
   const out = createRaster(width, height);

@@ -48,6 +48,8 @@ export {
 export { DECODE_SLOTS, decodeSlotUsage } from './decode-gate.ts';
 export { assertPanelsBigEnough, type UploadRole } from './panel-minimum.ts';
 export { writePoster } from './poster.ts';
+/** Which frames repeat the one before (benchmarks paint each run once, as the render does). */
+export { frameRuns, type FrameRun } from '../plan/frame-runs.ts';
 export { createI420Converter, i420FrameBytes, type I420Converter } from './rgba-to-i420.ts';
 export {
   ENGINE_VERSION,

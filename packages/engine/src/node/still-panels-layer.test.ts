@@ -14,6 +14,7 @@ import type { Raster } from '../raster.ts';
 import { createShrunkFrameRenderer, rasterToCanvas, shrinkPanels } from './canvas-renderer.ts';
 import { humanSampleFace, withSkinTexture } from './face-motion.testing.ts';
 import { getNodeFaceDetector } from './human-node.ts';
+import { createCanvasFacePatches } from './canvas-surface.ts';
 import { createStillPanelsLayer, stillPanelsKey } from './still-panels-layer.ts';
 
 let photo: Raster;
@@ -72,10 +73,15 @@ function canvasFor(scene: Scene): { canvas: Canvas; ctx: Canvas2D<Canvas> } {
   return { canvas, ctx: canvas.getContext('2d') };
 }
 
-/** The panels as a full repaint draws them: the whole backdrop, then every photo. */
+/**
+ * The panels as a full repaint draws them: the whole backdrop, then every photo, with face
+ * patches painted afresh (none kept from an earlier frame).
+ */
 function reference(painting: Painting, state: FrameState): Uint8Array {
   const { canvas, ctx } = canvasFor(painting.scene);
-  drawPanels(ctx, painting.scene, state, painting.assets);
+  drawPanels(ctx, painting.scene, state, painting.assets, {
+    facePatches: createCanvasFacePatches(),
+  });
   return canvas.data();
 }
 
@@ -94,6 +100,7 @@ describe('the still panels layer', () => {
       const painting = paintingFor(scene);
       const layer = createStillPanelsLayer(scene, painting.assets, {
         assetSizes: painting.assetSizes,
+        facePatches: createCanvasFacePatches(),
       });
       const { canvas, ctx } = canvasFor(scene);
       const total = frameCount(scene);
@@ -122,6 +129,7 @@ describe('the still panels layer', () => {
     const painting = paintingFor(scene);
     const layer = createStillPanelsLayer(scene, painting.assets, {
       assetSizes: painting.assetSizes,
+      facePatches: createCanvasFacePatches(),
     });
     const { canvas, ctx } = canvasFor(scene);
     const first = evaluate(scene, 2 / scene.fps);
@@ -167,7 +175,10 @@ describe('the still panels layer', () => {
     const { canvas, ctx } = canvasFor(scene);
     for (let index = 0; index < frameCount(scene); index += 1) {
       const frame = renderer.renderFrame(index);
-      draw(ctx, scene, evaluate(scene, index / scene.fps), painting.assets, { logoSize: null });
+      draw(ctx, scene, evaluate(scene, index / scene.fps), painting.assets, {
+        logoSize: null,
+        facePatches: createCanvasFacePatches(),
+      });
       expect({ frame: index, firstDifferentByte: firstDifference(frame, canvas.data()) }).toEqual({
         frame: index,
         firstDifferentByte: -1,

@@ -38,7 +38,7 @@ export function stillPanelsKey(state: FrameState): string {
 export function createStillPanelsLayer(
   scene: Scene,
   assets: SceneAssets<Canvas>,
-  options: Pick<DrawOptions, 'assetSizes'>,
+  options: Pick<DrawOptions<Canvas>, 'assetSizes' | 'facePatches'>,
 ): StillPanelsLayer {
   let layer: Canvas | undefined;
   let layerKey: string | undefined;

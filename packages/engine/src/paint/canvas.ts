@@ -46,6 +46,7 @@ export interface Canvas2D<TImage> {
   fill(): void;
   stroke(): void;
   fillRect(x: number, y: number, width: number, height: number): void;
+  clearRect(x: number, y: number, width: number, height: number): void;
   fillText(text: string, x: number, y: number, maxWidth?: number): void;
   measureText(text: string): TextMetricsLike;
   createLinearGradient(x0: number, y0: number, x1: number, y1: number): CanvasGradientLike;

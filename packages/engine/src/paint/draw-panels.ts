@@ -2,7 +2,7 @@ import type { Canvas2D } from './canvas.ts';
 import { IDENTITY, composeAffine, type Affine, type Rect } from '../geometry.ts';
 import { clipToRect, resetTransform } from './draw-shapes.ts';
 import { isStill } from '../motion/face-deform.ts';
-import { drawFaceWarp, faceWarpBounds } from '../motion/draw-face-warp.ts';
+import { drawMovingFace, movingFaceBounds, type FacePatches } from '../motion/face-patch.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
 import type { PanelState } from '../plan/timeline.ts';
 
@@ -46,6 +46,7 @@ export function drawPanel<T>(
   scene: Scene,
   assets: SceneAssets<T>,
   panel: PanelState,
+  facePatches: FacePatches<T>,
 ): void {
   if (panel.clip.width <= 0 || panel.clip.height <= 0) return;
   const {
@@ -64,7 +65,7 @@ export function drawPanel<T>(
   // Face motion paints the moved triangles over the still photo, inside the same clip.
   const rig = scene.faceMotion[panel.which]?.rig;
   if (rig && panel.face && !isStill(panel.face)) {
-    drawFaceWarp(ctx, image, rig, panel.face, { imageToOutput, assetToImage });
+    drawMovingFace(ctx, image, rig, panel.face, { imageToOutput, assetToImage }, facePatches);
   }
   ctx.restore();
 }
@@ -82,7 +83,7 @@ export function panelFaceMotionBounds<T>(
   if (!rig || !panel.face || isStill(panel.face)) return null;
   if (panel.clip.width <= 0 || panel.clip.height <= 0) return null;
   const { imageToOutput, assetToImage } = panelAssetPlacement(scene, assets, panel);
-  const box = faceWarpBounds(rig, panel.face, { imageToOutput, assetToImage });
+  const box = movingFaceBounds(rig, panel.face, { imageToOutput, assetToImage });
   if (!box) return null;
   const left = Math.max(box.x, panel.clip.x);
   const top = Math.max(box.y, panel.clip.y);

@@ -5,7 +5,16 @@ import { makeSceneInput } from '../plan/scene-input.factory.ts';
 import { evaluate, coverSeconds } from '../plan/timeline.ts';
 import { TYPEFACE_DEFINITIONS } from '../text/typefaces.ts';
 import type { Canvas2D } from './canvas.ts';
-import { draw } from './draw.ts';
+import { draw, type DrawOptions } from './draw.ts';
+import { createFacePatches } from '../motion/face-patch.ts';
+
+/** These scenes have no faces, so nothing ever asks for a surface. */
+const NO_FACE_MOTION: DrawOptions<object> = {
+  logoSize: null,
+  facePatches: createFacePatches(() => {
+    throw new Error('no face moves in these scenes');
+  }),
+};
 
 /** A canvas that draws nothing and remembers every font the painters set before writing text. */
 function fontRecordingContext(): { ctx: Canvas2D<object>; fontsUsed: string[] } {
@@ -44,7 +53,7 @@ describe('painting text in the brand typeface', () => {
     const { ctx, fontsUsed } = fontRecordingContext();
     const assets = { before: {}, after: {}, logo: null };
     for (const t of [0.4, 3.0, coverSeconds(scene), 7.9]) {
-      draw(ctx, scene, evaluate(scene, t), assets);
+      draw(ctx, scene, evaluate(scene, t), assets, NO_FACE_MOTION);
     }
     expect(fontsUsed.length).toBeGreaterThanOrEqual(4);
     const family = `"${TYPEFACE_DEFINITIONS[typeface].family}"`;
@@ -55,7 +64,7 @@ describe('painting text in the brand typeface', () => {
     const scene = buildScene(makeSceneInput());
     expect(scene.branding.typeface).toBeUndefined();
     const { ctx, fontsUsed } = fontRecordingContext();
-    draw(ctx, scene, evaluate(scene, 7.9), { before: {}, after: {}, logo: null });
+    draw(ctx, scene, evaluate(scene, 7.9), { before: {}, after: {}, logo: null }, NO_FACE_MOTION);
     expect(fontsUsed.length).toBeGreaterThan(0);
     for (const font of fontsUsed) expect(font).toContain('"Glowreel Inter", sans-serif');
   });

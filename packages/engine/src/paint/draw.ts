@@ -5,13 +5,14 @@ import { resetTransform } from './draw-shapes.ts';
 import { drawBackdrop } from './draw-backdrop.ts';
 import { drawDivider, drawHighlight, drawLabel, drawTextBlock } from './draw-text.ts';
 import { opaqueRect } from './occlusion.ts';
+import type { FacePatches } from '../motion/face-patch.ts';
 import type { Rect } from '../geometry.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
 import type { FrameState } from '../plan/timeline.ts';
 
 type PixelSize = { width: number; height: number };
 
-export interface DrawOptions {
+export interface DrawOptions<T> {
   /** Intrinsic size of the logo image, when the scene has one. */
   logoSize: { width: number; height: number } | null;
   /**
@@ -19,6 +20,11 @@ export interface DrawOptions {
    * panel's photo covers whole pixels (it would be painted over): the same pixels, less work.
    */
   assetSizes?: { before: PixelSize; after: PixelSize } | null;
+  /**
+   * Where moving faces are warped once per face state (`createFacePatches` with an offscreen
+   * canvas of the caller's kind); keep one per player or renderer so held states are reused.
+   */
+  facePatches: FacePatches<T>;
 }
 
 /** Paints one frame. Same code in the browser preview and the server render. */
@@ -27,7 +33,7 @@ export function draw<T>(
   scene: Scene,
   state: FrameState,
   assets: SceneAssets<T>,
-  options: DrawOptions = { logoSize: null },
+  options: DrawOptions<T>,
 ): void {
   drawPanels(ctx, scene, state, assets, options);
   drawOverlays(ctx, scene, state, assets, options);
@@ -42,14 +48,14 @@ export function drawPanels<T>(
   scene: Scene,
   state: FrameState,
   assets: SceneAssets<T>,
-  options: Pick<DrawOptions, 'assetSizes'> = {},
+  options: Pick<DrawOptions<T>, 'assetSizes' | 'facePatches'>,
 ): void {
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = 1;
   drawBackdrop(ctx, scene, coveredRects(scene, state, assets, options.assetSizes));
   ctx.restore();
-  for (const panel of state.panels) drawPanel(ctx, scene, assets, panel);
+  for (const panel of state.panels) drawPanel(ctx, scene, assets, panel, options.facePatches);
 }
 
 /** Badges, the divider, the highlight, texts and the end card, over the panels. */
@@ -58,7 +64,7 @@ export function drawOverlays<T>(
   scene: Scene,
   state: FrameState,
   assets: SceneAssets<T>,
-  options: DrawOptions = { logoSize: null },
+  options: Pick<DrawOptions<T>, 'logoSize'>,
 ): void {
   if (state.highlight) drawHighlight(ctx, state.highlight, scene.colors.accent);
   const labelFont = state.labels[0]?.fontSize ?? Math.min(scene.width, scene.height) * 0.04;
@@ -74,7 +80,7 @@ function coveredRects<T>(
   scene: Scene,
   state: FrameState,
   assets: SceneAssets<T>,
-  sizes: DrawOptions['assetSizes'],
+  sizes: DrawOptions<T>['assetSizes'],
 ): Rect[] {
   if (!sizes) return [];
   const rects: Rect[] = [];

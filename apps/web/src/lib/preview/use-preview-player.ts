@@ -1,5 +1,6 @@
 import { draw, evaluate, type Canvas2D, type Scene, type SceneAssets } from '@glowreel/engine';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { createPreviewFacePatches } from './preview-face-patches.ts';
 import { compareStillTime } from './preview-scene.ts';
 
 export interface PreviewPlayerInput {
@@ -43,8 +44,9 @@ export function usePreviewPlayer({
     // The DOM context has every member of the engine's Canvas2D, but its wider overloads
     // (drawImage sources, gradient styles) keep TypeScript from proving it structurally.
     const engineContext = context as unknown as Canvas2D<CanvasImageSource>;
+    const facePatches = createPreviewFacePatches();
     const paint = (t: number) => {
-      draw(engineContext, scene, evaluate(scene, t), assets, { logoSize });
+      draw(engineContext, scene, evaluate(scene, t), assets, { logoSize, facePatches });
       onFrameRef.current?.(t);
     };
     paintRef.current = paint;

@@ -1,6 +1,7 @@
 import type { Aspect, Template } from '@glowreel/contracts';
 import { TEMPLATE_THUMBNAIL_SECONDS, draw, evaluate, type Canvas2D } from '@glowreel/engine';
 import { useEffect, useRef } from 'react';
+import { createPreviewFacePatches } from '../../lib/preview/preview-face-patches.ts';
 import { buildPreviewScene, type PreviewSettings } from '../../lib/preview/preview-scene.ts';
 import type { AnalyzedPhoto } from '../../lib/preview/split-photo.ts';
 import type { PreviewFaces } from '../../lib/preview/use-preview-faces.ts';
@@ -54,9 +55,7 @@ export function TemplateThumbnail({
       scene,
       state,
       { before: photo.before, after: photo.after, logo },
-      {
-        logoSize,
-      },
+      { logoSize, facePatches: createPreviewFacePatches() },
     );
     target.drawImage(frame, 0, 0, target.canvas.width, target.canvas.height);
   }, [template, photo, settings, logo, faces, isReady]);
