@@ -1,8 +1,8 @@
 // Reads docs/claims.md: the public claims with their proofs, and each page's fingerprint.
 
 export interface Proof {
-  /** A repository path, or null for a claim the same issue's other work proves at merge. */
-  file: string | null;
+  /** A repository path. */
+  file: string;
   /** The test's name (or, for a Markdown file, a heading) the file must contain. */
   name: string;
 }
@@ -15,7 +15,6 @@ export interface ListedClaim {
 
 const PAGE = /^`(\/[^`]*)`$/;
 const PROOF = /^`([^`]+)` › (.+)$/;
-const PENDING = /^pending §[234]$/;
 
 /** A table row's cells, the first being a page path; none for any other line. */
 function cellsOf(line: string): string[] {
@@ -38,10 +37,9 @@ function sectionOf(markdown: string, heading: string): string[] {
 }
 
 function proofOf(text: string): Proof {
-  if (PENDING.test(text)) return { file: null, name: text };
   const match = PROOF.exec(text);
   if (!match?.[1] || !match[2]) {
-    throw new Error(`docs/claims.md: "${text}" is not \`file\` › test name, nor "pending §N"`);
+    throw new Error(`docs/claims.md: "${text}" is not \`file\` › test name`);
   }
   return { file: match[1], name: match[2].trim() };
 }
