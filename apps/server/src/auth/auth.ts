@@ -158,6 +158,13 @@ function verificationLink(url: string): string {
 
 const NO_SIGN_IN_PROVIDERS: SignInProvidersConfig = { google: null, oidc: null };
 
+/** Better Auth endpoints the app does its own way (see disabledPaths below). */
+export const UNSERVED_AUTH_PATHS = [
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+] as const;
+
 function createBetterAuth(
   options: AuthOptions,
   sessionCache: SessionCache,
@@ -172,6 +179,9 @@ function createBetterAuth(
     secret,
     trustedOrigins: trustedOriginsFor(publicUrl),
     database: { db, type: 'postgres' },
+    // Sessions are signed out through /api/account/sessions, which records each in the audit
+    // log; Better Auth's own endpoints for it are not served (its server-side calls remain).
+    disabledPaths: [...UNSERVED_AUTH_PATHS],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

@@ -110,6 +110,26 @@ describe.each(DATABASE_KINDS)('signed-in sessions on %s', (kind) => {
     expect(Date.now() - Date.parse(used?.lastActiveAt ?? '')).toBeLessThan(60_000);
   });
 
+  it('does not serve Better Auth’s own revoke endpoints, which the audit log would miss', async () => {
+    const { laptop, phone } = await accountOnTwoDevices();
+    const phoneSession = (await listSessions(laptop)).find((s) => s.device === 'Safari on iOS');
+    for (const [path, body] of [
+      ['/api/auth/revoke-session', { token: phoneSession?.id ?? '' }],
+      ['/api/auth/revoke-sessions', {}],
+      ['/api/auth/revoke-other-sessions', {}],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: { cookie: laptop, origin: ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode, path).toBe(404);
+    }
+    expect(await meStatus(phone)).toBe(200);
+    expect(await meStatus(laptop)).toBe(200);
+  });
+
   it('signs out another session, which stops working at once', async () => {
     const { laptop, phone } = await accountOnTwoDevices();
     // The phone's session is now in the session cache.
