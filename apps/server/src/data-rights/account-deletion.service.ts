@@ -110,16 +110,19 @@ export class AccountDeletionService {
     await this.deps.cancelSubscription(userId);
     const now = this.now();
     const deleted = await this.deps.rows.transaction(async (trx) => {
+      // The account's audit log goes with it; what stays is one entry saying when it was
+      // deleted and by whom (the account itself or Glowreel), without an address or browser.
+      if (!(await this.deps.rows.deleteUserKeepingLedgerTotals(trx, { userId, now }))) return false;
       await this.deps.audit.record(
         {
           kind: 'account.deleted',
           accountId: userId,
-          actor,
+          actor: { kind: actor.kind, userId: actor.userId ?? null },
           target: { type: 'account', id: userId },
         },
         trx,
       );
-      return this.deps.rows.deleteUserKeepingLedgerTotals(trx, { userId, now });
+      return true;
     });
     if (!deleted) throw accountGone();
     this.deps.forgetSessions(files.sessionTokens);

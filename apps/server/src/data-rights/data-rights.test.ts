@@ -405,6 +405,12 @@ describe.each(DATABASE_KINDS)('data rights on %s', (kind) => {
       const { cookie, email, userId, key } = await clinic();
       const videoId = await completedVideo(cookie);
       const keys = await storedKeys(videoId);
+      // An entry in the real audit table, which goes with the account.
+      await test.runtime.audit.record({
+        kind: 'account.signed_in',
+        accountId: userId,
+        actor: { kind: 'user', userId, ipAddress: '203.0.113.7', userAgent: 'Safari' },
+      });
       const logo = multipart({}, null, { logo: PHOTO });
       expect(
         (
@@ -499,6 +505,13 @@ describe.each(DATABASE_KINDS)('data rights on %s', (kind) => {
       expect(await db().selectFrom('user').select('id').where('id', '=', userId).execute()).toEqual(
         [],
       );
+      expect(
+        await db()
+          .selectFrom('audit_events')
+          .select('id')
+          .where('account_id', '=', userId)
+          .execute(),
+      ).toEqual([]);
 
       // The books keep the totals per bucket and reason, under an id that is not the account's.
       const known = new Set(totalsBefore.map((row) => row.id));

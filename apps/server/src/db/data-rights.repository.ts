@@ -1,3 +1,4 @@
+import { purgeAccountAuditEvents } from '../audit/audit-events.repository.ts';
 import { type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -163,7 +164,9 @@ export class DataRightsRepository {
         .execute();
     }
     const deleted = await trx.deleteFrom('user').where('id', '=', input.userId).executeTakeFirst();
-    return Number(deleted.numDeletedRows) > 0;
+    if (Number(deleted.numDeletedRows) === 0) return false;
+    await purgeAccountAuditEvents(trx, input.userId);
+    return true;
   }
 
   /** Everything the export's JSON lists besides the audit log. */

@@ -104,7 +104,8 @@ export function PrivacyPolicyPage() {
           </li>
           <li>
             After an account is deleted we keep only the anonymised credit ledger totals the
-            accounts need.
+            accounts need and one audit log entry saying when it was deleted; the rest of its audit
+            log is deleted with it.
           </li>
           <li>Uploaded photos: only for the duration of the render.</li>
         </ul>
