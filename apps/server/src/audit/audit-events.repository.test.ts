@@ -40,6 +40,16 @@ describe.each(DATABASE_KINDS)('the audit_events table on %s', (kind) => {
       ).count,
     );
 
+  it('reads every event of one account, newest first, for its data export', async () => {
+    const accountId = await accountWithEvents(3);
+    await accountWithEvents(2);
+    const events = await test.runtime.audit.all(accountId);
+    expect(events).toHaveLength(3);
+    expect(events.map((event) => event.kind)).toEqual(Array(3).fill('account.signed_in'));
+    const ids = events.map((event) => Number(event.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
   it('refuses to change an event', async () => {
     const accountId = await accountWithEvents(1);
     await expect(
