@@ -52,7 +52,7 @@ export function DeleteAccountSection() {
     <AccountSection
       id="delete-account"
       title="Delete account"
-      description="Deletes your videos, API keys, webhooks, brand kit, photo and sessions and cancels your plan. Only anonymous credit totals stay in our books. This cannot be undone."
+      description="Deletes your videos, API keys, webhooks, brand kit, photo and sessions and cancels your plan. Only anonymous credit totals and a note of when the account was deleted stay in our books. This cannot be undone."
     >
       <form onSubmit={handleSubmit} className="space-y-5" aria-label="Delete account">
         <FormAlert
