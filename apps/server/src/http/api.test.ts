@@ -303,10 +303,10 @@ describe.each(DATABASE_KINDS)('HTTP API on %s', (kind) => {
       const phone = sessionCookieOf(await signIn({ email, password }));
       expect((await me(laptop)).statusCode).toBe(200);
       expect((await me(phone)).statusCode).toBe(200);
-      expect((await authPost('/api/auth/revoke-other-sessions', laptop)).statusCode).toBe(200);
+      expect((await authPost('/api/account/sessions/revoke-others', laptop)).statusCode).toBe(200);
       expect((await me(phone)).statusCode).toBe(401);
       expect((await me(laptop)).statusCode).toBe(200);
-      expect((await authPost('/api/auth/revoke-sessions', laptop)).statusCode).toBe(200);
+      expect((await authPost('/api/auth/sign-out', laptop)).statusCode).toBe(200);
       expect((await me(laptop)).statusCode).toBe(401);
     });
 
