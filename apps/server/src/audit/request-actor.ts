@@ -10,6 +10,9 @@ export function requestOrigin(request: FastifyRequest): {
   return { ipAddress: request.ip || null, userAgent: userAgent?.trim() || null };
 }
 
+/** Glowreel itself: a scheduled job, or a provider's webhook acting on its own. */
+export const SYSTEM_ACTOR: AuditActor = { kind: 'system' };
+
 /** The signed-in person acting through this request. */
 export function userActor(request: FastifyRequest, userId: string): AuditActor {
   return { kind: 'user', userId, ...requestOrigin(request) };

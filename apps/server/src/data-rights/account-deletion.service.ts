@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../audit/request-actor.ts';
 import { ACCOUNT_DELETION_FRESH_SIGN_IN_MINUTES } from '@glowreel/contracts';
 import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { AccountFiles, DataRightsRepository } from '../db/data-rights.repository.ts';
@@ -36,7 +37,6 @@ export interface DeletionConfirmation {
   sessionCreatedAt: Date;
 }
 
-const SYSTEM: AuditActor = { kind: 'system' };
 const FRESH_SIGN_IN_MS = ACCOUNT_DELETION_FRESH_SIGN_IN_MINUTES * 60_000;
 
 /**
@@ -98,7 +98,7 @@ export class AccountDeletionService {
   }
 
   /** The retention job's entry point (system actor), and the last step of deleteOwnAccount. */
-  async deleteAccount(userId: string, actor: AuditActor = SYSTEM): Promise<void> {
+  async deleteAccount(userId: string, actor: AuditActor = SYSTEM_ACTOR): Promise<void> {
     if (!(await this.deps.rows.findUser(userId))) throw accountGone();
     if (await this.deps.rows.hasVideoRendering(userId)) {
       throw new AppError(

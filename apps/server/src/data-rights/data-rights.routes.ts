@@ -1,6 +1,6 @@
 import { accountDeletionRequestSchema } from '@glowreel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditActor } from '../audit/audit-trail.ts';
+import { userActor } from '../audit/request-actor.ts';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 import { parseJsonObjectBody } from '../http/parse-body.ts';
@@ -17,16 +17,6 @@ export interface DataRightsRoutesOptions {
   accountDeletion: AccountDeletionService;
   exports: DataExportService;
   exportFiles: VideoStorage;
-}
-
-/** The signed-in person, from where they asked: the audit log's actor. */
-export function personActor(request: FastifyRequest, userId: string): AuditActor {
-  return {
-    kind: 'user',
-    userId,
-    ipAddress: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-  };
 }
 
 /** Expires the session cookies the request carried: the session they named is gone. */
@@ -57,7 +47,7 @@ export function registerDataRightsRoutes(
 
   app.delete<{ Params: { id: string } }>('/api/videos/:id', async (request, reply) => {
     const userId = await requireUserId(auth, request);
-    await videoDeletion.deleteVideo(userId, request.params.id, personActor(request, userId));
+    await videoDeletion.deleteVideo(userId, request.params.id, userActor(request, userId));
     return reply.status(204).send();
   });
 
@@ -72,7 +62,7 @@ export function registerDataRightsRoutes(
     await accountDeletion.deleteOwnAccount(
       session.userId,
       { email: body.email, password: body.password, sessionCreatedAt: session.createdAt },
-      personActor(request, session.userId),
+      userActor(request, session.userId),
     );
     clearSessionCookies(request, reply);
     return { deleted: true };
@@ -80,9 +70,7 @@ export function registerDataRightsRoutes(
 
   app.post('/api/account/exports', async (request, reply) => {
     const userId = await requireUserId(auth, request);
-    return reply
-      .status(202)
-      .send(await exports.requestExport(userId, personActor(request, userId)));
+    return reply.status(202).send(await exports.requestExport(userId, userActor(request, userId)));
   });
 
   app.get('/api/account/exports/latest', async (request) => {

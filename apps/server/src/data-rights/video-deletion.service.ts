@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../audit/request-actor.ts';
 import { isWellFormedId } from '@glowreel/contracts';
 import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { DataRightsRepository } from '../db/data-rights.repository.ts';
@@ -14,8 +15,6 @@ export interface VideoDeletionDependencies {
   now?: () => Date;
 }
 
-const SYSTEM: AuditActor = { kind: 'system' };
-
 /**
  * Deletes a video for its clinic (issue #18 §2): the record becomes a bare 'deleted' row (what
  * the ledger's reservation and the audit log point at) in the transaction that records
@@ -26,7 +25,11 @@ export class VideoDeletionService {
   constructor(private readonly deps: VideoDeletionDependencies) {}
 
   /** The retention job's entry point (system actor); the routes pass the person or key. */
-  async deleteVideo(userId: string, videoId: string, actor: AuditActor = SYSTEM): Promise<void> {
+  async deleteVideo(
+    userId: string,
+    videoId: string,
+    actor: AuditActor = SYSTEM_ACTOR,
+  ): Promise<void> {
     const row = isWellFormedId(videoId) ? await this.deps.videos.findById(videoId) : undefined;
     // Another account's video, a deleted one and a missing one answer alike.
     if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');

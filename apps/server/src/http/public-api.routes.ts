@@ -172,12 +172,7 @@ export function registerPublicApiRoutes(
   if (videoDeletion) {
     app.delete<{ Params: { id: string } }>('/api/v1/videos/:id', async (request, reply) => {
       const userId = await authorize(request, reply);
-      await videoDeletion.deleteVideo(userId, request.params.id, {
-        kind: 'api_key',
-        userId,
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      await videoDeletion.deleteVideo(userId, request.params.id, keyActor(request));
       return reply.status(204).send();
     });
   }

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../audit/request-actor.ts';
 import type { Transaction } from 'kysely';
 import type { AuditTrail } from '../audit/audit-trail.ts';
 import type { ConsentRecordsRepository, ConsentRow } from '../db/consent-records.repository.ts';
@@ -67,7 +68,7 @@ export class ConsentExpiryService {
       {
         kind: 'consent.expired',
         accountId: consent.user_id,
-        actor: { kind: 'system' },
+        actor: SYSTEM_ACTOR,
         target: { type: 'consent', id: consent.id },
         details: {
           videoId: consent.video_id,

@@ -4,7 +4,6 @@ import { buildOpenApiDocument } from '../http/openapi-document.ts';
 import type { Runtime } from '../runtime.ts';
 import {
   QUIET_LOG,
-  RecordingAuditTrail,
   openScheduledServer,
   openTwoScheduledServers,
   type ScheduledServer,
@@ -15,6 +14,7 @@ import {
   openTestRuntime,
   type TestRuntime,
 } from '../testing/test-runtime.ts';
+import { RecordingAuditTrail } from '../testing/recording-audit-trail.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
 import { ConsentExpiryService } from './consent-expiry.service.ts';
 import { DAY_MS } from './scheduler.ts';

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../audit/request-actor.ts';
 import { findPlan, type BillingStatus, type PaidPlanId, type PlanId } from '@glowreel/contracts';
 import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { SubscriptionSnapshot } from '../billing/billing-gateway.ts';
@@ -23,7 +24,6 @@ export interface SyncOptions {
 }
 
 /** Stripe's webhook acts for Glowreel: the person's own action happened on Stripe's pages. */
-const SYSTEM_ACTOR: AuditActor = { kind: 'system' };
 
 /**
  * Subscription rules shared by Stripe's webhook and the demo billing pages: a snapshot of

@@ -1,20 +1,10 @@
-import type { AuditEntry, AuditTrail } from '../audit/audit-trail.ts';
 import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
 import { openScheduledJobs, type ScheduledJobs } from '../scheduled/open-scheduled-jobs.ts';
 import type { RetentionActions } from '../scheduled/retention.service.ts';
 import { openFakeVideoServices } from './test-app.ts';
+import { RecordingAuditTrail } from './recording-audit-trail.ts';
 import { openRuntimeSharingDatabase, openTestRuntime, type TestRuntime } from './test-runtime.ts';
-
-/** Keeps every audit entry it is given, for tests of the services that record them. */
-export class RecordingAuditTrail implements AuditTrail {
-  readonly entries: AuditEntry[] = [];
-
-  record(entry: AuditEntry): Promise<void> {
-    this.entries.push(entry);
-    return Promise.resolve();
-  }
-}
 
 /**
  * Retention's deletions, recorded. An account deletion removes the account row (and with it
