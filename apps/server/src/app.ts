@@ -35,6 +35,9 @@ import { MemorySlidingWindowLog, type SlidingWindowLog } from './rate-limit/slid
 import { slidingWindowStore } from './rate-limit/sliding-window-store.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
 import type { DataRights } from './data-rights/open-data-rights.ts';
+import { recordHttpRequests } from './metrics/http-request-metrics.ts';
+import { registerMetricsRoutes } from './metrics/metrics.routes.ts';
+import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import { registerDataRightsRoutes } from './data-rights/data-rights.routes.ts';
 
 /**
@@ -73,6 +76,8 @@ export interface AppDependencies {
   dataRights?: DataRights;
   /** Billing, demo requests and feedback; absent in processes that only serve accounts. */
   business?: BusinessServices;
+  /** The runtime's metrics (what services count); without them the app counts in its own. */
+  metrics?: PrometheusMetrics;
   /** The process's logger; without one, requests are not logged. */
   logger?: FastifyBaseLogger | false;
   /** Tests pass their own log and clock; otherwise Redis (REDIS_URL) or this process's memory. */
@@ -126,6 +131,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     done(null, payload);
   });
 
+  const metrics = deps.metrics ?? new PrometheusMetrics();
+  recordHttpRequests(app, metrics);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   registerOriginCheck(app, config.publicUrl);
@@ -149,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerRateLimits(app, deps);
 
   registerHealthRoutes(app, deps.isDatabaseReady);
+  if (config.metrics.token) registerMetricsRoutes(app, { metrics, token: config.metrics.token });
   registerAuthRoutes(app, {
     auth: deps.auth,
     publicUrl: config.publicUrl,

@@ -74,6 +74,11 @@ const environmentSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(40).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
+    .regex(/^\S+$/, 'must not contain spaces (it is sent as a bearer token)')
+    .optional(),
 });
 
 const STRIPE_VARIABLES = [
@@ -155,6 +160,8 @@ export interface Config {
   jobs: { leaseMs: number; heartbeatMs: number };
   /** Crash tests only: the step at which the process freezes so the test can SIGKILL it. */
   freezeAt: FreezePoint | null;
+  /** GET /metrics (Prometheus) exists only with a token, which scrapers send as a bearer. */
+  metrics: { token: string | null };
   publicApi: {
     /** Every rate limit's counters (sign-in, demo, API v1) shared by all servers; null: per process. */
     redisUrl: string | null;
@@ -192,7 +199,9 @@ export function loadConfig(
         const variable = issue.path.join('.');
         const received = environment[variable];
         const shown =
-          variable.includes('SECRET') || received === undefined ? '' : ` (got "${received}")`;
+          variable.includes('SECRET') || variable.includes('TOKEN') || received === undefined
+            ? ''
+            : ` (got "${received}")`;
         return `${variable}: ${issue.message}${shown}`;
       }),
     );
@@ -280,6 +289,7 @@ export function loadConfig(
     videoRetentionDays: values.VIDEO_RETENTION_DAYS ?? null,
     jobs: { leaseMs: values.JOB_LEASE_MS, heartbeatMs: values.JOB_HEARTBEAT_MS },
     freezeAt: values.TEST_FREEZE_AT ?? null,
+    metrics: { token: values.METRICS_TOKEN ?? null },
   };
 }
 

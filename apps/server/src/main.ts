@@ -66,8 +66,10 @@ async function main(): Promise<void> {
     publicApi,
     dataRights,
     business: runtime.business,
+    metrics: runtime.metrics,
     logger,
   });
+  runtime.metrics.collectProcessMetrics();
   const adminSocket: Server | undefined =
     config.database.kind === 'pglite'
       ? await startAdminSocket(config.dataDir, runtime.admin)

@@ -64,6 +64,7 @@ export function openPublicApi(
     signer,
     publicUrl: config.publicUrl,
     retryDelaysMs: adapters.retryDelaysMs,
+    metrics: runtime.metrics,
     log: adapters.log,
   });
   const videoRows = new VideosRepository(db);

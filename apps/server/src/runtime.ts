@@ -12,6 +12,7 @@ import { AuditEventsRepository } from './audit/audit-events.repository.ts';
 import { AuditLog } from './audit/audit-log.ts';
 import pino from 'pino';
 import { ProfilesRepository } from './db/profiles.repository.ts';
+import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import { AdminService } from './services/admin.service.ts';
 import { CreditsService } from './services/credits.service.ts';
 import { ProfilesService } from './services/profiles.service.ts';
@@ -26,6 +27,8 @@ export interface Runtime {
   business: BusinessServices;
   /** The account's append-only audit log (issue #18 §4): every service records through it. */
   audit: AuditLog;
+  /** What services count for GET /metrics: one registry per runtime (issue #19 §5). */
+  metrics: PrometheusMetrics;
   close: () => Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function openRuntime(
       admin: new AdminService(repository, profiles, credits, business.outbox, audit),
       business,
       audit,
+      metrics: new PrometheusMetrics(),
       close: async () => {
         // Mail already promised to someone is kept or sent before the database closes.
         await accountMail.settled();

@@ -100,6 +100,7 @@ export async function openVideoPipeline(
     removeScratchDir: (videoId) =>
       rm(path.join(scratchRoot, videoId), { recursive: true, force: true }),
     log: adapters.log,
+    metrics: runtime.metrics,
   });
   const videos = new VideosService({
     videos: videosRepository,
@@ -120,6 +121,7 @@ export async function openVideoPipeline(
     (videoId, error) => adapters.log.error({ videoId, err: error }, 'render job crashed'),
   );
   videos.attachQueue(queue);
+  runtime.metrics.watchQueue('render', queue);
   const consent = new ConsentService({
     consents,
     videos,

@@ -1,11 +1,12 @@
-import type { JobHandler, JobQueue } from './job-queue.ts';
+import type { JobHandler, JobQueue, JobQueueStats } from './job-queue.ts';
 
 /**
  * An in-process FIFO with a concurrency limit. Its durable state is the videos table
  * (status "processing"), which the start-up recovery reads, so nothing is lost with it.
  */
 export class EmbeddedQueue implements JobQueue {
-  private readonly waiting: string[] = [];
+  /** Each waiting job with when it joined the line (for its wait in stats()). */
+  private readonly waiting: { videoId: string; enqueuedAt: number }[] = [];
   private readonly running = new Set<Promise<void>>();
   private closed = false;
 
@@ -13,18 +14,21 @@ export class EmbeddedQueue implements JobQueue {
     private readonly handler: JobHandler,
     private readonly concurrency: number,
     private readonly onError: (videoId: string, error: unknown) => void,
+    /** Milliseconds now; tests pass their own clock. */
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   enqueue(videoId: string): void {
     if (this.closed) throw new Error('the queue is closed');
-    this.waiting.push(videoId);
+    this.waiting.push({ videoId, enqueuedAt: this.now() });
     this.pump();
   }
 
   private pump(): void {
     while (!this.closed && this.running.size < this.concurrency && this.waiting.length > 0) {
-      const videoId = this.waiting.shift();
-      if (videoId === undefined) return;
+      const next = this.waiting.shift();
+      if (next === undefined) return;
+      const { videoId } = next;
       const job = this.handler(videoId)
         .catch((error: unknown) => this.onError(videoId, error))
         .finally(() => {
@@ -33,6 +37,15 @@ export class EmbeddedQueue implements JobQueue {
         });
       this.running.add(job);
     }
+  }
+
+  stats(): JobQueueStats {
+    const oldest = this.waiting[0];
+    return {
+      waiting: this.waiting.length,
+      active: this.running.size,
+      oldestWaitingMs: oldest === undefined ? null : this.now() - oldest.enqueuedAt,
+    };
   }
 
   async drain(): Promise<void> {

@@ -3,6 +3,7 @@ import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { NO_FREEZE, type FreezeProbe } from '../jobs/freeze-points.ts';
 import type { ProgressBus } from '../jobs/progress-bus.ts';
 import type { RenderRequest, VideoRenderer } from '../jobs/renderer.ts';
+import type { RenderMetrics } from '../metrics/metrics.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import type { CreditsService } from './credits.service.ts';
 import type { UploadFiles } from './upload-files.ts';
@@ -33,6 +34,8 @@ export interface RenderJobsDependencies {
   };
   /** Crash tests only. */
   freeze?: FreezeProbe;
+  /** Render seconds and failures for GET /metrics. */
+  metrics: RenderMetrics;
 }
 
 export interface RecoveryResult {
@@ -124,6 +127,12 @@ export class RenderJobsService {
       freeze.reached('after-finish');
       await this.deps.credits.commit(row.reservation_id);
       freeze.reached('after-commit');
+      this.deps.metrics.renderCompleted({
+        width: row.width,
+        height: row.height,
+        template: row.template,
+        seconds: (Date.now() - started) / 1000,
+      });
       this.deps.progress.publish(videoId, { type: 'completed' });
       await this.announceFinished(videoId);
       this.deps.log.info({ videoId, ms: Date.now() - started }, 'video rendered');
@@ -242,6 +251,8 @@ export class RenderJobsService {
       input_path: null,
     });
     if (finished) await this.deps.credits.refund(row.reservation_id);
+    // Counted by the process that ended it, once, as the refund is.
+    if (finished) this.deps.metrics.renderFailed(code);
     this.deps.progress.publish(row.id, { type: 'failed', errorCode: code, errorMessage: message });
     if (finished) await this.announceFinished(row.id);
   }

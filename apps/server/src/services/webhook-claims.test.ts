@@ -10,6 +10,7 @@ import {
 } from '../testing/test-runtime.ts';
 import { WebhookReceiver } from '../testing/webhook-receiver.ts';
 import { NodeWebhookSender } from '../webhooks/webhook-sender.ts';
+import { PrometheusMetrics } from '../metrics/prometheus-metrics.ts';
 import { UrlSigner } from './url-signer.ts';
 import { WebhooksService } from './webhooks.service.ts';
 
@@ -24,6 +25,7 @@ function senderOn(repository: WebhooksRepository, now?: () => Date): WebhooksSer
     signer: new UrlSigner('test signing key', 600),
     publicUrl: 'http://127.0.0.1:3999',
     now,
+    metrics: new PrometheusMetrics(),
     log: quiet,
   });
 }

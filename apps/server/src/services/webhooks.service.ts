@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { VideoRow } from '../db/videos.repository.ts';
 import type { WebhookDeliveryRow, WebhooksRepository } from '../db/webhooks.repository.ts';
 import type { WebhookSender } from '../webhooks/webhook-sender.ts';
+import type { WebhookMetrics } from '../metrics/metrics.ts';
 import { signWebhook } from '../webhooks/webhook-signature.ts';
 import type { ConsentRecordsRepository, ConsentRow } from '../db/consent-records.repository.ts';
 import { toApiVideo } from './api-video-view.ts';
@@ -46,6 +47,8 @@ export interface WebhooksServiceDependencies {
   retryDelaysMs?: readonly number[];
   claimLeaseMs?: number;
   now?: () => Date;
+  /** Delivery attempts by outcome for GET /metrics. */
+  metrics: WebhookMetrics;
   log: {
     info?: (details: object, message: string) => void;
     warn: (details: object, message: string) => void;
@@ -214,6 +217,9 @@ export class WebhooksService {
         ? { status: 'failed' as const, nextAttemptAt: null }
         : { status: 'pending' as const, nextAttemptAt: new Date(this.now().getTime() + delay) };
     await this.deps.webhooks.recordAttempt(delivery, response, next);
+    this.deps.metrics.webhookAttempted(
+      isDelivered ? 'delivered' : next.status === 'pending' ? 'retrying' : 'given_up',
+    );
     if (isDelivered) {
       this.deps.log.info?.(
         { deliveryId: delivery.id, status: response.statusCode, attempt: delivery.attempts + 1 },
