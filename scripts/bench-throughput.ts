@@ -264,7 +264,10 @@ function printTable(header: string[], rows: string[][]): void {
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
   const line = (cells: string[]) =>
-    cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(line(widths.map((width) => '-'.repeat(width))));
   for (const row of rows) console.log(line(row));
@@ -333,23 +336,20 @@ async function main(): Promise<number> {
     const unavailable = options.workers.length > 0 ? scaleModeUnavailable() : null;
     printTable(
       ['Setup', 'Size', 'Renders', 'Wall s', 'Renders/min', 'CPU s/render', 'Render s (mean)'],
-      [
-        ...embedded.bursts.map(([size, figures]) => [
-          embedded.label,
-          size,
-          String(figures.renders),
-          figures.wallSeconds.toFixed(1),
-          figures.rendersPerMinute.toFixed(1),
-          figures.cpuSecondsPerRender.toFixed(1),
-          figures.meanRenderSeconds.toFixed(1),
-        ]),
-        ...options.workers.map((workers) => [
-          `${workers} worker process${workers === 1 ? '' : 'es'}`,
-          '—',
-          `not available: ${unavailable}`,
-        ]),
-      ],
+      embedded.bursts.map(([size, figures]) => [
+        embedded.label,
+        size,
+        String(figures.renders),
+        figures.wallSeconds.toFixed(1),
+        figures.rendersPerMinute.toFixed(1),
+        figures.cpuSecondsPerRender.toFixed(1),
+        figures.meanRenderSeconds.toFixed(1),
+      ]),
     );
+    for (const workers of options.workers)
+      console.log(
+        `${workers} worker process${workers === 1 ? '' : 'es'}: not measured, ${unavailable ?? ''}`,
+      );
     if (embedded.arrivals) {
       const { arrivals } = embedded;
       console.log('');
