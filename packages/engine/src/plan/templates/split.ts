@@ -14,6 +14,7 @@ import {
   pushAmount,
   templateContext,
   window,
+  zoomKeepingFace,
 } from './parts.ts';
 import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
@@ -23,7 +24,11 @@ export function planSplit(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
   const end = comparisonEnd(context);
   const { hookEnd, pushStart } = splitBeats(context.phases);
-  const zoom = pushAmount(context, t, pushStart, end);
+  const zoom = zoomKeepingFace(
+    context,
+    context.pair.before,
+    pushAmount(context, t, pushStart, end),
+  );
   const before = panel(context, 'before', context.pair.before, t, zoom);
   const after = panel(context, 'after', context.pair.after, t, zoom);
   const labels = [

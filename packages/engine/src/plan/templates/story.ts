@@ -33,13 +33,10 @@ export function planStory(scene: Scene, t: number): FrameState {
   // the hook is gone before any badge comes in (one text at a time).
   let taken: Rect[];
   if (context.twoUp && t < proofAt) {
-    // Photos too small to fill the frame alone: the second slot cuts from before to after.
+    // Photos too small to fill the frame alone: before and after in the pair's slots from
+    // the first frame (never the before twice), the hook over them, then their badges.
     // No push-in: the proof that follows shows the same slots, unzoomed, without a jump.
-    const shown = twoUp(context, t, {
-      wipe: t < afterStart ? 0 : 1,
-      zoom: 1,
-      beforeBadge: progress(t, hookEnd, hookEnd + 0.2),
-    });
+    const shown = twoUp(context, t, { zoom: 1, badges: progress(t, hookEnd, hookEnd + 0.2) });
     ({ panels, labels, taken } = shown);
   } else if (t < afterStart) {
     const before = panel(context, 'before', context.full, t, pushAmount(context, t, 0, afterStart));
