@@ -3,13 +3,29 @@
 // sides. Only where a face fills the slot's safe part (a portrait strip stacked in 9:16) does a
 // badge sit on the face's outline, as little as it can, and never on its eyes-to-chin core.
 import type { Rect } from '../../geometry.ts';
-import type { LabelState, PanelState } from '../frame-state.ts';
+import type { LabelState, PanelState, TextState } from '../frame-state.ts';
 import type { TemplateContext } from './parts.ts';
 import { facesOnFrame, type FaceOnFrame } from './place-text.ts';
 
 /** A badge's box wherever its opacity is, for text to keep off (it never jumps as one fades). */
 export function badgeBoxes(labels: (LabelState | null)[]): Rect[] {
   return labels.filter((shown): shown is LabelState => shown !== null).map((shown) => shown.box);
+}
+
+/**
+ * Badges leave as soon as a text starts to come over them: where a face-filled stacked pair leaves
+ * the hook, the handle and the badges one place (the seam), they take turns there, one text at
+ * a time, instead of printing over each other.
+ */
+export function givingWay(labels: LabelState[], texts: TextState[]): LabelState[] {
+  return labels.filter(
+    (badge) => !texts.some((text) => text.opacity > 0 && overlapArea(text.box, badge.box) > 0),
+  );
+}
+
+/** Whether any of the texts would print over one of the boxes. */
+export function isOverAny(texts: TextState[], boxes: Rect[]): boolean {
+  return texts.some((text) => boxes.some((box) => overlapArea(text.box, box) > 0));
 }
 
 /** Heights down a slot's side tried for a badge when no corner keeps it off the face. */

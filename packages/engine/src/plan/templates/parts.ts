@@ -7,7 +7,7 @@ import { chinLine, frameSlot, narrowestView, pushIn, type Framing } from '../fra
 import { computeLayout, type Layout } from '../layout.ts';
 import { fitSceneTexts, type FittedBlock, type FittedTexts } from '../fitted-texts.ts';
 import type { Scene } from '../scene.ts';
-import { label } from './badges.ts';
+import { givingWay, isOverAny, label } from './badges.ts';
 import { motionSpans, proofStartOf, type MotionSpans } from './beats.ts';
 import {
   anchorTop,
@@ -49,8 +49,9 @@ export interface TemplateContext {
   detailPair: Record<PanelName, Framing>;
   /**
    * The photos are too small to fill the frame alone (a portrait strip in 16:9): the moments
-   * that would show one photo full-bleed show it in the pair's slots instead, the before in the
-   * first and the photo of the moment in the second, so photos fill the frame, not a backdrop.
+   * that would show one photo full-bleed show the pair's slots instead, the before in the first
+   * and the after in the second (never one photo twice), so photos fill the frame, not a
+   * backdrop.
    */
   twoUp: boolean;
   /** Every text fitted to its slot, once per scene. */
@@ -362,6 +363,23 @@ export function footerTexts(
   if (caption && opacity.caption > 0)
     shown.push(textBox(context, 'caption', caption, captionY, opacity.caption, plate));
   return shown;
+}
+
+/**
+ * The footer, clear of the badges where it can be; where a face-filled stacked pair leaves it
+ * only the badges' place (the seam), it keeps off the faces there and the badges give way.
+ */
+export function footerOverBadges(
+  context: TemplateContext,
+  panels: PanelState[],
+  opacity: { handle: number; caption: number },
+  labels: LabelState[],
+): { texts: TextState[]; labels: LabelState[] } {
+  const taken = labels.map((shown) => shown.box);
+  const clearOfBadges = footerTexts(context, panels, opacity, taken);
+  if (!isOverAny(clearOfBadges, taken)) return { texts: clearOfBadges, labels };
+  const texts = footerTexts(context, panels, opacity, []);
+  return { texts, labels: givingWay(labels, texts) };
 }
 
 /** The treated-area highlight over an after panel, when the clinic asked for it. */

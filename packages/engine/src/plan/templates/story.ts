@@ -6,6 +6,7 @@ import type { FrameState, LabelState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
+  footerOverBadges,
   footerTexts,
   highlight,
   hookText,
@@ -17,7 +18,7 @@ import {
   templateContext,
   window,
 } from './parts.ts';
-import { badgeBoxes, label } from './badges.ts';
+import { badgeBoxes, isOverAny, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { storyBeats } from './beats.ts';
 import { twoUp } from './two-up.ts';
@@ -61,21 +62,23 @@ export function planStory(scene: Scene, t: number): FrameState {
     taken = badgeBoxes(labels);
   }
   const afterPanel = panels.find((shown) => shown.which === 'after');
+  const opacity = { handle: window(t, afterStart, end), caption: window(t, proofAt, end) };
+  // The footer keeps its place whether the badges show or not; only where it cannot keep off
+  // them (a face-filled stacked pair) do they give way.
+  const clearOfBadges = footerTexts(context, panels, opacity, taken);
+  const footer = isOverAny(clearOfBadges, taken)
+    ? footerOverBadges(context, panels, opacity, present(labels))
+    : { texts: clearOfBadges, labels: present(labels) };
   return {
     panels,
-    labels: present(labels),
+    labels: footer.labels,
     divider: null,
     highlight: afterPanel ? highlight(context, afterPanel, t, afterStart + 0.3) : null,
     texts: [
       ...(window(t, -1, hookEnd) > 0
         ? [hookText(context, window(t, -1, hookEnd), panels, ['top', 'bottom'])]
         : []),
-      ...footerTexts(
-        context,
-        panels,
-        { handle: window(t, afterStart, end), caption: window(t, proofAt, end) },
-        taken,
-      ),
+      ...footer.texts,
     ],
     endCard: endCard(context, t),
   };
