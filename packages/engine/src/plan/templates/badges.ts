@@ -1,7 +1,9 @@
-// BEFORE/AFTER badges: a pill in a corner of its slot inside the safe area, kept off the faces
-// on screen; on a tight face, off its eyes-to-chin core, else at least off its eyes and mouth.
+// BEFORE/AFTER badges: a pill inside the safe area and its slot, kept clear of the whole face
+// on screen (its box with a margin): a corner where one is clear, else a place down the slot's
+// sides. Only where a face fills the slot's safe part (a portrait strip stacked in 9:16) does a
+// badge sit on the face's outline, as little as it can, and never on its eyes-to-chin core.
 import type { Rect } from '../../geometry.ts';
-import type { LabelState, PanelState } from '../frame-state.ts';
+import type { LabelState, PanelState, TextState } from '../frame-state.ts';
 import type { TemplateContext } from './parts.ts';
 import { facesOnFrame, type FaceOnFrame } from './place-text.ts';
 
@@ -10,14 +12,39 @@ export function badgeBoxes(labels: (LabelState | null)[]): Rect[] {
   return labels.filter((shown): shown is LabelState => shown !== null).map((shown) => shown.box);
 }
 
+/**
+ * Badges leave as soon as a text starts to come over them: where a face-filled stacked pair leaves
+ * the hook, the handle and the badges one place (the seam), they take turns there, one text at
+ * a time, instead of printing over each other.
+ */
+export function givingWay(labels: LabelState[], texts: TextState[]): LabelState[] {
+  return labels.filter(
+    (badge) => !texts.some((text) => text.opacity > 0 && overlapArea(text.box, badge.box) > 0),
+  );
+}
+
+/** Whether any of the texts would print over one of the boxes. */
+export function isOverAny(texts: TextState[], boxes: Rect[]): boolean {
+  return texts.some((text) => boxes.some((box) => overlapArea(text.box, box) > 0));
+}
+
 /** Heights down a slot's side tried for a badge when no corner keeps it off the face. */
 const BADGE_SIDE_STEPS = 32;
+/**
+ * The gap between a badge and its slot's edge, in em; the tight one lets a badge over the
+ * hair at the very top of a face-filled slot stay above the eyes.
+ */
+const INSET_EM = 0.5;
+const TIGHT_INSET_EM = 0.2;
 
 /**
- * A badge inside the safe area and inside `within`, at the given top corner; when `avoid`
- * panels are given, the first corner (top, then bottom; the given side, then the other) that
- * keeps off their faces, else the first place down either side that does; where a tight face
- * leaves none, the first that keeps off its eyes-to-chin core, else off its eyes and mouth.
+ * A badge inside the safe area and inside `within`, preferring the given side and `edge`:
+ * the first corner (that edge, then the other; the given side, then the other) clear of the
+ * `avoid` panels' whole faces, else the first place down either side that is; where the
+ * faces leave no such place, the place clear of their eyes-to-chin cores (and eyes and mouths)
+ * that covers least of their outlines, else the one off the cores covering least of the eyes
+ * (a brow at the top of a face-filled slot); else the one off the eyes and mouths covering
+ * least of the cores.
  */
 export function label(
   context: TemplateContext,
@@ -35,11 +62,17 @@ export function label(
   // The pill: the measured word with 0.55 em each side, 1.64 em tall.
   const width = (fitted.lineWidths[0] ?? 0) + fontSize * 1.1;
   const height = fontSize * 1.64;
-  const inset = fontSize * 0.5;
-  const left = Math.max(within.x, safe.x) + inset;
-  const right = Math.min(within.x + within.width, safe.x + safe.width) - inset;
-  const top = Math.max(within.y, safe.y) + inset;
-  const bottom = Math.min(within.y + within.height, safe.y + safe.height) - inset - height;
+  const bounds = (insetEm: number) => {
+    const inset = fontSize * insetEm;
+    return {
+      left: Math.max(within.x, safe.x) + inset,
+      right: Math.min(within.x + within.width, safe.x + safe.width) - inset,
+      top: Math.max(within.y, safe.y) + inset,
+      bottom: Math.min(within.y + within.height, safe.y + safe.height) - inset - height,
+    };
+  };
+  const { left, right, top, bottom } = bounds(INSET_EM);
+  const tight = bounds(TIGHT_INSET_EM);
   const other = corner === 'left' ? 'right' : 'left';
   const [first, second] = edge === 'top' ? [top, bottom] : [bottom, top];
   const sides = Array.from({ length: BADGE_SIDE_STEPS - 1 }, (_unused, index) => {
@@ -49,35 +82,55 @@ export function label(
     [corner, y],
     [other, y],
   ]);
-  const boxes = [[corner, first], [other, first], [corner, second], [other, second], ...sides].map(
-    ([side, y]) => ({
-      x: side === 'left' ? left : right - width,
-      y: y as number,
-      width,
-      height,
-    }),
-  );
+  const at = ([side, y]: (string | number)[], edges = { left, right }): Rect => ({
+    x: side === 'left' ? edges.left : edges.right - width,
+    y: y as number,
+    width,
+    height,
+  });
+  const corners = [
+    [corner, first],
+    [other, first],
+    [corner, second],
+    [other, second],
+  ].map((place) => at(place));
+  const boxes = [
+    ...corners,
+    ...sides.map((place) => at(place)),
+    ...[tight.top, tight.bottom].flatMap((y) => [at([corner, y], tight), at([other, y], tight)]),
+  ];
   const faces = facesOnFrame(context.scene, avoid);
-  const clearOf = (box: Rect, parts: (face: FaceOnFrame) => Rect[]) =>
-    faces.every((face) => parts(face).every((part) => overlapArea(box, part) === 0));
-  const corners = boxes.slice(0, 4);
+  const over = (box: Rect, parts: (face: FaceOnFrame) => Rect[]) =>
+    faces.reduce(
+      (sum, face) => sum + parts(face).reduce((part, rect) => part + overlapArea(box, rect), 0),
+      0,
+    );
+  const outline = (face: FaceOnFrame) => [face.outline];
+  const core = (face: FaceOnFrame) => [face.core];
+  const features = (face: FaceOnFrame) => face.features;
+  const offCore = boxes.filter((candidate) => over(candidate, core) === 0);
   const box =
-    corners.find((candidate) => clearOf(candidate, (face) => [face.outline])) ??
-    boxes.find((candidate) => clearOf(candidate, (face) => [face.core, ...face.features])) ??
-    boxes.find((candidate) => clearOf(candidate, (face) => face.features)) ??
-    leastOver(boxes, faces);
+    boxes.find((candidate) => over(candidate, outline) === 0) ??
+    least(
+      offCore.filter((candidate) => over(candidate, features) === 0),
+      (candidate) => over(candidate, outline),
+    ) ??
+    // A face filling its slot: off the core, over as little of the brows as there is.
+    least(offCore, (candidate) => over(candidate, features)) ??
+    least(
+      boxes.filter((candidate) => over(candidate, features) === 0),
+      (candidate) => over(candidate, core),
+    ) ??
+    least(boxes, (candidate) => over(candidate, features))!;
   return { text, box, fontSize, opacity };
 }
 
-/** The candidate covering least of the faces' eyes and mouths (the first of equals). */
-function leastOver(boxes: Rect[], faces: FaceOnFrame[]): Rect {
-  const covered = (box: Rect) =>
-    faces.reduce(
-      (sum, face) =>
-        sum + face.features.reduce((part, feature) => part + overlapArea(box, feature), 0),
-      0,
-    );
-  return boxes.reduce((best, next) => (covered(next) < covered(best) ? next : best));
+/** The candidate scoring least (the first of equals); null when there is none. */
+function least(boxes: Rect[], score: (box: Rect) => number): Rect | null {
+  return boxes.reduce<Rect | null>(
+    (best, next) => (best === null || score(next) < score(best) ? next : best),
+    null,
+  );
 }
 
 function overlapArea(a: Rect, b: Rect): number {

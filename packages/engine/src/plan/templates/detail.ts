@@ -36,12 +36,11 @@ export function planDetail(scene: Scene, t: number): FrameState {
   let labels: (LabelState | null)[];
   let taken: Rect[];
   if (context.detail.shrunk && !context.detailPair.before.shrunk) {
-    // Too few pixels to fill the frame close on the treated area: the before holds in the
-    // first slot while the second cuts back and forth.
+    // Too few pixels to fill the frame close on the treated area: before and after side by
+    // side (stacked in 9:16) in the pair's slots, close on it, their badges after the hook.
     ({ panels, labels, taken } = twoUp(context, t, {
-      wipe: which === 'after' ? 1 : 0,
       zoom: 1,
-      beforeBadge: badgeOpacity,
+      badges: badgeOpacity,
       framings: context.detailPair,
     }));
   } else {

@@ -7,9 +7,17 @@ import { chinLine, frameSlot, narrowestView, pushIn, type Framing } from '../fra
 import { computeLayout, type Layout } from '../layout.ts';
 import { fitSceneTexts, type FittedBlock, type FittedTexts } from '../fitted-texts.ts';
 import type { Scene } from '../scene.ts';
-import { label } from './badges.ts';
+import { givingWay, isOverAny, label } from './badges.ts';
 import { motionSpans, proofStartOf, type MotionSpans } from './beats.ts';
-import { facesOnFrame, placeBlock, type Anchor, type FaceOnFrame } from './place-text.ts';
+import {
+  anchorTop,
+  facesOnFrame,
+  isClearOfOutlines,
+  placeBlock,
+  treatedAreasOnFrame,
+  type Anchor,
+  type FaceOnFrame,
+} from './place-text.ts';
 import {
   phasesFor,
   type FrameState,
@@ -41,8 +49,9 @@ export interface TemplateContext {
   detailPair: Record<PanelName, Framing>;
   /**
    * The photos are too small to fill the frame alone (a portrait strip in 16:9): the moments
-   * that would show one photo full-bleed show it in the pair's slots instead, the before in the
-   * first and the photo of the moment in the second, so photos fill the frame, not a backdrop.
+   * that would show one photo full-bleed show the pair's slots instead, the before in the first
+   * and the after in the second (never one photo twice), so photos fill the frame, not a
+   * backdrop.
    */
   twoUp: boolean;
   /** Every text fitted to its slot, once per scene. */
@@ -171,6 +180,18 @@ export function pushAmount(context: TemplateContext, t: number, from: number, to
   return 1 + strength * easeInOutCubic(progress(t, from, to));
 }
 
+/**
+ * At most the push-in a framing takes while the view still holds the whole face: none where
+ * the face already fills or overflows its slot (a portrait strip stacked in 9:16), whose
+ * push-in would only crop the face further and push it under the badges.
+ */
+export function zoomKeepingFace(context: TemplateContext, framing: Framing, zoom: number): number {
+  const face = context.scene.faceBox;
+  if (!face) return zoom;
+  const room = Math.min(framing.view.width / face.width, framing.view.height / face.height);
+  return Math.min(zoom, Math.max(1, room));
+}
+
 /** Fades in over [start, start + fade] and out over [end - fade, end]. */
 export function window(t: number, start: number, end: number, fade = 0.25): number {
   return Math.min(progress(t, start, start + fade), 1 - progress(t, end - fade, end));
@@ -230,11 +251,18 @@ function placeFirstClear<T extends { width: number; height: number }>(
   return place(groups[0]![0]!);
 }
 
-/** The faces of the shown panels, and boxes already taken (badges), as things to keep off. */
+/**
+ * The faces of the shown panels, the treated area on them and boxes already taken (badges), as
+ * things to keep off.
+ */
 function obstacles(context: TemplateContext, panels: PanelState[], avoid: Rect[]): FaceOnFrame[] {
   return [
     ...facesOnFrame(context.scene, panels),
-    ...avoid.map((box) => ({ outline: box, core: box, features: [box] })),
+    ...[...treatedAreasOnFrame(context.scene, panels), ...avoid].map((box) => ({
+      outline: box,
+      core: box,
+      features: [box],
+    })),
   ];
 }
 
@@ -245,6 +273,9 @@ function obstacles(context: TemplateContext, panels: PanelState[], avoid: Rect[]
 export function pairAfterEdge(context: TemplateContext): 'top' | 'bottom' {
   return context.layout.pair.axis === 'y' ? 'bottom' : 'top';
 }
+
+/** The hook's sizes tried at its anchor before it moves elsewhere: down to 0.85 of its first. */
+const HOOK_SHARE_AT_ANCHOR = 0.84;
 
 /**
  * The hook line: the treatment (e.g. "Lip filler · 2 weeks"), large, clear of the faces; on a
@@ -259,6 +290,20 @@ export function hookText(
   avoid: Rect[] = [],
 ): TextState {
   const { hooks } = context.texts;
+  // Upper third or centre, where a viewer reads a title: a step smaller at its anchor rather
+  // than large below the face, over the collar.
+  const anchor = preferred[0] ?? 'top';
+  const faces = obstacles(context, panels, avoid);
+  const large = (hooks[0]?.fontSize ?? 0) * HOOK_SHARE_AT_ANCHOR;
+  const atAnchor = hooks
+    .filter((variant) => variant.fontSize >= large)
+    .find((variant) =>
+      isClearOfOutlines(context.layout, variant, faces, anchorTop(context.layout, variant, anchor)),
+    );
+  if (atAnchor) {
+    const y = anchorTop(context.layout, atAnchor, anchor);
+    return textBox(context, 'hook', atAnchor, y, opacity, false);
+  }
   const { variant, y, plate } = placeFirstClear(
     context,
     [hooks.slice(0, 2), hooks.slice(2)],
@@ -318,6 +363,23 @@ export function footerTexts(
   if (caption && opacity.caption > 0)
     shown.push(textBox(context, 'caption', caption, captionY, opacity.caption, plate));
   return shown;
+}
+
+/**
+ * The footer, clear of the badges where it can be; where a face-filled stacked pair leaves it
+ * only the badges' place (the seam), it keeps off the faces there and the badges give way.
+ */
+export function footerOverBadges(
+  context: TemplateContext,
+  panels: PanelState[],
+  opacity: { handle: number; caption: number },
+  labels: LabelState[],
+): { texts: TextState[]; labels: LabelState[] } {
+  const taken = labels.map((shown) => shown.box);
+  const clearOfBadges = footerTexts(context, panels, opacity, taken);
+  if (!isOverAny(clearOfBadges, taken)) return { texts: clearOfBadges, labels };
+  const texts = footerTexts(context, panels, opacity, []);
+  return { texts, labels: givingWay(labels, texts) };
 }
 
 /** The treated-area highlight over an after panel, when the clinic asked for it. */

@@ -78,6 +78,43 @@ export function facesOnFrame(scene: Scene, panels: PanelState[]): FaceOnFrame[] 
   return faces;
 }
 
+/** The treated area as each shown panel puts it on the frame (text keeps off it, too). */
+export function treatedAreasOnFrame(scene: Scene, panels: PanelState[]): Rect[] {
+  const area = scene.treatedArea;
+  if (!area) return [];
+  return panels
+    .map((shown) => intersect(onFrame(area, shown), shown.clip))
+    .filter((rect): rect is Rect => rect !== null);
+}
+
+/** The top of a block at an anchor of the safe area ('seam': across a stacked pair's seam). */
+export function anchorTop(
+  layout: Layout,
+  block: { width: number; height: number },
+  anchor: Anchor,
+): number {
+  const { safe, pair } = layout;
+  const lowest = safe.y + safe.height - block.height;
+  const wanted: Record<Anchor, number> = {
+    top: safe.y,
+    seam: pair.axis === 'y' ? pair.after.y - block.height / 2 : safe.y,
+    bottom: lowest,
+  };
+  return Math.min(Math.max(wanted[anchor], safe.y), lowest);
+}
+
+/** Whether a block centred across the safe area with its top at `y` keeps off every outline. */
+export function isClearOfOutlines(
+  layout: Layout,
+  block: { width: number; height: number },
+  faces: FaceOnFrame[],
+  y: number,
+): boolean {
+  const x = layout.safe.x + (layout.safe.width - block.width) / 2;
+  const box = { x, y, width: block.width, height: block.height };
+  return faces.every((face) => area(intersect(box, face.outline)) === 0);
+}
+
 /**
  * The top of a block `width` × `height`, centred across the safe area: the first preferred
  * anchor ('top', 'seam' of a stacked pair, 'bottom') clear of every face outline, else the
@@ -90,15 +127,10 @@ export function placeBlock(
   faces: FaceOnFrame[],
   preferred: Anchor[],
 ): Placement {
-  const { safe, pair } = layout;
+  const { safe } = layout;
   const lowest = safe.y + safe.height - block.height;
   const clamp = (y: number) => Math.min(Math.max(y, safe.y), lowest);
-  const anchorY: Record<Anchor, number> = {
-    top: safe.y,
-    seam: pair.axis === 'y' ? pair.after.y - block.height / 2 : safe.y,
-    bottom: lowest,
-  };
-  const anchors = preferred.map((anchor) => clamp(anchorY[anchor]));
+  const anchors = preferred.map((anchor) => anchorTop(layout, block, anchor));
   const first = anchors[0] ?? safe.y;
   const rows = Array.from({ length: SCAN_STEPS + 1 }, (_unused, index) =>
     clamp(safe.y + ((lowest - safe.y) * index) / SCAN_STEPS),

@@ -2,7 +2,7 @@
 // handle and the disclosure. Also the video's cover (poster) moment.
 import type { FrameState } from '../frame-state.ts';
 import {
-  footerTexts,
+  footerOverBadges,
   highlight,
   proofPair,
   proofStart,
@@ -16,17 +16,18 @@ export function proofFrame(context: TemplateContext, t: number): FrameState {
   const start = proofStart(context);
   const end = context.phases.endCardStart;
   const after = panels.find((shown) => shown.which === 'after')!;
+  const footer = footerOverBadges(
+    context,
+    panels,
+    { handle: window(t, start - 1, end), caption: window(t, start - 1, end) },
+    labels,
+  );
   return {
     panels,
-    labels,
+    labels: footer.labels,
     divider: null,
     highlight: highlight(context, after, t, start),
-    texts: footerTexts(
-      context,
-      panels,
-      { handle: window(t, start - 1, end), caption: window(t, start - 1, end) },
-      labels.map((shown) => shown.box),
-    ),
+    texts: footer.texts,
     endCard: endCard(context, t),
   };
 }

@@ -28,7 +28,7 @@ export function planReveal(scene: Scene, t: number): FrameState {
   const end = comparisonEnd(context);
   const { wipeStart, wipeEnd } = revealBeats(context.phases);
   const wipe = easeInOutCubic(progress(t, wipeStart, wipeEnd));
-  if (context.twoUp) return revealTwoUp(context, t, wipe);
+  if (context.twoUp) return revealTwoUp(context, t);
   const stage = context.full.rect;
   const lineX = stage.x + stage.width * wipe;
   const zoom = pushAmount(context, t, wipeEnd, proofStart(context));
@@ -91,17 +91,17 @@ export function planReveal(scene: Scene, t: number): FrameState {
   };
 }
 
-/** Photos too small to fill the frame alone: the wipe turns the second slot's before to after. */
-function revealTwoUp(context: TemplateContext, t: number, wipe: number): FrameState {
+/**
+ * Photos too small to fill the frame alone: before and after side by side (stacked in 9:16)
+ * from the first frame, the hook over them, then their badges; a wipe would have to start
+ * from the before shown twice.
+ */
+function revealTwoUp(context: TemplateContext, t: number): FrameState {
   const end = comparisonEnd(context);
   const { wipeStart, wipeEnd } = revealBeats(context.phases);
   // No push-in: the proof that follows shows the same slots, unzoomed, without a jump.
   const hookEnd = wipeStart + 0.2;
-  const shown = twoUp(context, t, {
-    wipe,
-    zoom: 1,
-    beforeBadge: progress(t, hookEnd, hookEnd + 0.2),
-  });
+  const shown = twoUp(context, t, { zoom: 1, badges: progress(t, hookEnd, hookEnd + 0.2) });
   const after = shown.panels.find((item) => item.which === 'after')!;
   return {
     panels: shown.panels,

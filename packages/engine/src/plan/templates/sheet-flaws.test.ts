@@ -1,8 +1,11 @@
 // What the contact sheets showed wrong on the shared fixtures, as plan checks over every
 // template and moment: portrait strips in 16:9 (and landscape photos in 9:16) fill the frame
 // with photos, not a wash; a stacked pair keeps the chin; the hook reads at phone size in
-// 9:16; badges never cover the eyes or mouth; the handle shows, inside the safe area,
-// whenever a template shows it.
+// 9:16; badges never cover the eyes or mouth, nor the eyes-to-chin core of a face that fills
+// a stacked slot, and keep clear of the whole face where the slot leaves room; the handle
+// shows, inside the safe area, whenever a template shows it; no photo is on screen twice at
+// once; the hook sits above a close-up's face rather than over the collar, and keeps off the
+// treated area.
 import { ASPECTS, TEMPLATES, outputSizeFor, type Aspect, type Template } from '@glowreel/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeMeshFace } from '../../faces/face-landmarks.factory.ts';
@@ -12,7 +15,7 @@ import { buildScene } from '../build-scene.ts';
 import { safeArea } from '../layout.ts';
 import { makeSceneInput } from '../scene-input.factory.ts';
 import { evaluate, phasesFor } from '../timeline.ts';
-import { facesOnFrame } from './place-text.ts';
+import { facesOnFrame, type FaceOnFrame } from './place-text.ts';
 
 /** Photos shaped like the fixtures', each face where the fixture's face is. */
 const PHOTOS = {
@@ -32,6 +35,7 @@ function sceneFor(
   aspect: Aspect,
   name: PhotoName,
   plan: 'free' | 'pro' = 'pro',
+  treatmentTitle = 'Lip filler · 2 weeks',
 ) {
   const { photo, cx, cy, eyes } = PHOTOS[name];
   const face = makeMeshFace(cx, cy, eyes);
@@ -44,7 +48,7 @@ function sceneFor(
       branding: {
         clinicName: 'Lumen Aesthetics',
         contact: 'lumenclinic.com',
-        treatmentTitle: 'Lip filler · 2 weeks',
+        treatmentTitle,
       },
       options: { template, aspect, primaryAnimation: 'animate_after_smile' },
     }),
@@ -175,4 +179,144 @@ describe.each(TEMPLATES)('the %s template on the fixtures’ photo shapes', (tem
       }
     }
   });
+  it.each(ASPECTS)('never shows the same photo in two places at once (%s)', (aspect) => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, aspect, photo);
+      for (const t of comparisonMoments(scene)) {
+        const shown = evaluate(scene, t)
+          .panels.filter((panel) => area(intersection(panel.clip, panel.rect)) > 0)
+          .map((panel) => panel.which);
+        expect(shown, `${photo} at ${t.toFixed(2)} s`).toEqual([...new Set(shown)]);
+      }
+    }
+  });
+
+  it.each(ASPECTS)(
+    'never puts a badge on the eyes-to-chin part of a face where its slot has room off it (%s)',
+    (aspect) => {
+      for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+        const scene = sceneFor(template, aspect, photo);
+        const safe = safeArea(scene, aspect);
+        for (const t of comparisonMoments(scene)) {
+          const state = evaluate(scene, t);
+          const cores = facesOnFrame(scene, state.panels).map((face) => face.core);
+          for (const badge of state.labels) {
+            const covered = cores.reduce(
+              (sum, core) => sum + area(intersection(badge.box, core)),
+              0,
+            );
+            if (covered === 0) continue;
+            // Only a face filling the whole safe part of the badge's slot excuses it.
+            const slot = state.panels.find((panel) => inside(badge.box, panel.rect))!.rect;
+            expect(
+              roomOffCores(badge.box, intersection(slot, safe)!, cores),
+              `${photo}: ${badge.text} at ${t.toFixed(2)} s`,
+            ).toBe(false);
+          }
+        }
+      }
+    },
+  );
+
+  it.each(ASPECTS)(
+    'keeps badges clear of the whole face where its slot leaves room (%s)',
+    (aspect) => {
+      // The shapes whose faces leave a corner or a side of their slots' safe part free: not
+      // the portrait strip's, wider than half a 16:9 frame and taller than a stacked slot, nor
+      // the large faces of the square pair and the landscape half in 9:16.
+      const roomy: PhotoName[] =
+        aspect === '9:16' ? ['portrait'] : ['landscapeHalf', 'squarePair', 'portrait'];
+      for (const photo of roomy) {
+        const scene = sceneFor(template, aspect, photo);
+        for (const t of comparisonMoments(scene)) {
+          const state = evaluate(scene, t);
+          const outlines = facesOnFrame(scene, state.panels).map((face) => face.outline);
+          for (const badge of state.labels) {
+            for (const outline of outlines) {
+              expect(
+                area(intersection(badge.box, outline)),
+                `${photo}: ${badge.text} at ${t.toFixed(2)} s`,
+              ).toBe(0);
+            }
+          }
+        }
+      }
+    },
+  );
+
+  it.each(['1:1'] as const)(
+    'puts the hook above the face of a close-up, not over the collar (%s)',
+    (aspect) => {
+      for (const photo of ['squarePair', 'portrait'] as const) {
+        // A title that takes two lines at the hook's design size.
+        const scene = sceneFor(template, aspect, photo, 'pro', 'Skin renewal · 4 weeks');
+        for (const t of comparisonMoments(scene)) {
+          const state = evaluate(scene, t);
+          const hook = state.texts.find((text) => text.role === 'hook' && text.opacity > 0);
+          if (!hook || state.panels.length !== 1) continue;
+          for (const face of facesOnFrame(scene, state.panels)) {
+            expect(
+              hook.box.y + hook.box.height,
+              `${photo} at ${t.toFixed(2)} s: the hook's bottom against the face's top`,
+            ).toBeLessThanOrEqual(face.outline.y);
+          }
+        }
+      }
+    },
+  );
+
+  // Not in 9:16, whose close-ups of large faces leave text no room off the face's upper part,
+  // nor on the portrait strip, whose face fills the safe area: there text keeps off the
+  // eyes-to-chin core only.
+  it.each(['16:9', '1:1'] as const)('keeps every text off the treated area (%s)', (aspect) => {
+    for (const photo of ['landscapeHalf', 'squarePair', 'portrait'] as const) {
+      const built = sceneFor(template, aspect, photo);
+      // Brows and forehead: above the eyes, where a hook on a plate may otherwise sit.
+      const face = built.faceBox!;
+      const forehead = { x: face.x, y: face.y, width: face.width, height: face.height * 0.25 };
+      const scene = { ...built, treatedArea: forehead };
+      for (const t of comparisonMoments(scene)) {
+        const state = evaluate(scene, t);
+        const areas = treatedAreaOnFrame(forehead, state.panels);
+        for (const text of state.texts.filter((shown) => shown.opacity > 0)) {
+          for (const shownArea of areas) {
+            expect(
+              area(intersection(text.box, shownArea)),
+              `${photo}: ${text.role} at ${t.toFixed(2)} s`,
+            ).toBe(0);
+          }
+        }
+      }
+    }
+  });
 });
+
+/** The treated area as each panel shows it on the frame. */
+function treatedAreaOnFrame(
+  treated: Rect,
+  panels: ReturnType<typeof evaluate>['panels'],
+): FaceOnFrame['features'] {
+  return panels
+    .map((panel) => {
+      const scale = panel.rect.width / panel.view.width;
+      const onFrame = {
+        x: panel.rect.x + (treated.x - panel.view.x) * scale,
+        y: panel.rect.y + (treated.y - panel.view.y) * scale,
+        width: treated.width * scale,
+        height: treated.height * scale,
+      };
+      return intersection(onFrame, panel.clip);
+    })
+    .filter((shown): shown is Rect => shown !== null);
+}
+
+/** Whether a box of this size fits somewhere in `region` off every core (4 px steps). */
+function roomOffCores(box: Rect, region: Rect, cores: Rect[]): boolean {
+  for (let y = region.y; y + box.height <= region.y + region.height; y += 4) {
+    for (let x = region.x; x + box.width <= region.x + region.width; x += 4) {
+      const place = { x, y, width: box.width, height: box.height };
+      if (cores.every((core) => area(intersection(place, core)) === 0)) return true;
+    }
+  }
+  return false;
+}

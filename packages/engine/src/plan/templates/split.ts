@@ -11,11 +11,13 @@ import {
   pairAfterEdge,
   panel,
   present,
+  proofStart,
   pushAmount,
   templateContext,
   window,
+  zoomKeepingFace,
 } from './parts.ts';
-import { badgeBoxes, label } from './badges.ts';
+import { badgeBoxes, givingWay, isOverAny, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { splitBeats } from './beats.ts';
 
@@ -23,7 +25,11 @@ export function planSplit(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
   const end = comparisonEnd(context);
   const { hookEnd, pushStart } = splitBeats(context.phases);
-  const zoom = pushAmount(context, t, pushStart, end);
+  const zoom = zoomKeepingFace(
+    context,
+    context.pair.before,
+    pushAmount(context, t, pushStart, end),
+  );
   const before = panel(context, 'before', context.pair.before, t, zoom);
   const after = panel(context, 'after', context.pair.after, t, zoom);
   const labels = [
@@ -31,30 +37,44 @@ export function planSplit(scene: Scene, t: number): FrameState {
     label(context, 'AFTER', after.rect, 'left', 1, [before, after], pairAfterEdge(context)),
   ];
   const taken = badgeBoxes(labels);
+  // A face-filled stacked pair leaves the handle only the badges' place, the seam: there the
+  // badges have it from the hook's end until the proof's last moments, then the handle and
+  // the caption (the end card follows), one text at a time.
+  const crowded = isOverAny(
+    footerTexts(context, [before, after], { handle: 1, caption: 1 }, taken),
+    taken,
+  );
+  const footerStart = crowded ? proofStart(context) : hookEnd;
+  // Crowded, the texts keep off the faces only: the badges give way to them.
+  const keepOff = crowded ? [] : taken;
+  const texts = [
+    ...(window(t, -1, hookEnd) > 0
+      ? [
+          hookText(
+            context,
+            window(t, -1, hookEnd),
+            [before, after],
+            ['seam', 'top', 'bottom'],
+            keepOff,
+          ),
+        ]
+      : []),
+    ...footerTexts(
+      context,
+      [before, after],
+      {
+        handle: window(t, footerStart, end),
+        caption: window(t, footerStart + 0.3, end),
+      },
+      keepOff,
+    ),
+  ];
   return {
     panels: [before, after],
-    labels: present(labels),
+    labels: givingWay(present(labels), texts),
     divider: null,
     highlight: highlight(context, after, t, hookEnd),
-    texts: [
-      ...(window(t, -1, hookEnd) > 0
-        ? [
-            hookText(
-              context,
-              window(t, -1, hookEnd),
-              [before, after],
-              ['seam', 'top', 'bottom'],
-              taken,
-            ),
-          ]
-        : []),
-      ...footerTexts(
-        context,
-        [before, after],
-        { handle: window(t, hookEnd, end), caption: window(t, hookEnd + 0.3, end) },
-        taken,
-      ),
-    ],
+    texts,
     endCard: endCard(context, t),
   };
 }

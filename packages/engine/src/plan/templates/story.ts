@@ -6,6 +6,7 @@ import type { FrameState, LabelState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
+  footerOverBadges,
   footerTexts,
   highlight,
   hookText,
@@ -17,7 +18,7 @@ import {
   templateContext,
   window,
 } from './parts.ts';
-import { badgeBoxes, label } from './badges.ts';
+import { badgeBoxes, isOverAny, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { storyBeats } from './beats.ts';
 import { twoUp } from './two-up.ts';
@@ -33,13 +34,10 @@ export function planStory(scene: Scene, t: number): FrameState {
   // the hook is gone before any badge comes in (one text at a time).
   let taken: Rect[];
   if (context.twoUp && t < proofAt) {
-    // Photos too small to fill the frame alone: the second slot cuts from before to after.
+    // Photos too small to fill the frame alone: before and after in the pair's slots from
+    // the first frame (never the before twice), the hook over them, then their badges.
     // No push-in: the proof that follows shows the same slots, unzoomed, without a jump.
-    const shown = twoUp(context, t, {
-      wipe: t < afterStart ? 0 : 1,
-      zoom: 1,
-      beforeBadge: progress(t, hookEnd, hookEnd + 0.2),
-    });
+    const shown = twoUp(context, t, { zoom: 1, badges: progress(t, hookEnd, hookEnd + 0.2) });
     ({ panels, labels, taken } = shown);
   } else if (t < afterStart) {
     const before = panel(context, 'before', context.full, t, pushAmount(context, t, 0, afterStart));
@@ -64,21 +62,23 @@ export function planStory(scene: Scene, t: number): FrameState {
     taken = badgeBoxes(labels);
   }
   const afterPanel = panels.find((shown) => shown.which === 'after');
+  const opacity = { handle: window(t, afterStart, end), caption: window(t, proofAt, end) };
+  // The footer keeps its place whether the badges show or not; only where it cannot keep off
+  // them (a face-filled stacked pair) do they give way.
+  const clearOfBadges = footerTexts(context, panels, opacity, taken);
+  const footer = isOverAny(clearOfBadges, taken)
+    ? footerOverBadges(context, panels, opacity, present(labels))
+    : { texts: clearOfBadges, labels: present(labels) };
   return {
     panels,
-    labels: present(labels),
+    labels: footer.labels,
     divider: null,
     highlight: afterPanel ? highlight(context, afterPanel, t, afterStart + 0.3) : null,
     texts: [
       ...(window(t, -1, hookEnd) > 0
         ? [hookText(context, window(t, -1, hookEnd), panels, ['top', 'bottom'])]
         : []),
-      ...footerTexts(
-        context,
-        panels,
-        { handle: window(t, afterStart, end), caption: window(t, proofAt, end) },
-        taken,
-      ),
+      ...footer.texts,
     ],
     endCard: endCard(context, t),
   };
