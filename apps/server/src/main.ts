@@ -11,6 +11,7 @@ import { openPublicApi } from './public-api.ts';
 import { createLogger } from './logger.ts';
 import { openScheduledJobs } from './scheduled/open-scheduled-jobs.ts';
 import { openDataRights } from './data-rights/open-data-rights.ts';
+import { StorageUnavailableError } from './storage/s3/s3-bucket-check.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
@@ -98,13 +99,17 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   scheduledJobs.start();
   app.log.info(
-    { database: config.database.kind, dataDir: config.dataDir },
+    { database: config.database.kind, storage: config.storage.kind, dataDir: config.dataDir },
     `Glowreel is running on ${config.publicUrl}`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataFolderInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataFolderInUseError ||
+    error instanceof StorageUnavailableError
+  ) {
     console.error(error.message);
   } else {
     console.error('Glowreel failed to start:', error);

@@ -53,11 +53,16 @@ export class LocalVideoStorage implements VideoStorage {
     }
   }
 
-  read(key: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.pathFor(key), range);
+  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return Promise.resolve(createReadStream(this.pathFor(key), range));
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.pathFor(key), { force: true });
+  }
+
+  /** The data folder is reached through the server only. */
+  directDownloadUrl(): Promise<string | null> {
+    return Promise.resolve(null);
   }
 }
