@@ -54,7 +54,8 @@ export class LocalVideoStorage implements VideoStorage {
   }
 
   read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    return Promise.resolve(createReadStream(this.pathFor(key), range));
+    // An unsafe key rejects like a storage error rather than throwing at the caller.
+    return Promise.resolve().then(() => createReadStream(this.pathFor(key), range));
   }
 
   async delete(key: string): Promise<void> {

@@ -27,11 +27,11 @@ export class S3KeptFiles implements KeptFiles {
     return key;
   }
 
-  read(key: string): Promise<Uint8Array | null> {
+  async read(key: string): Promise<Uint8Array | null> {
     return this.objects.readBytes(this.keyFor(key));
   }
 
-  remove(key: string): Promise<void> {
+  async remove(key: string): Promise<void> {
     return this.objects.delete(this.keyFor(key));
   }
 }

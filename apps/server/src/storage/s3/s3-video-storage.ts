@@ -36,15 +36,15 @@ export class S3VideoStorage implements VideoStorage {
     await unlink(sourcePath);
   }
 
-  size(key: string): Promise<number | undefined> {
+  async size(key: string): Promise<number | undefined> {
     return this.objects.size(this.keyFor(key));
   }
 
-  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     return this.objects.read(this.keyFor(key), range);
   }
 
-  delete(key: string): Promise<void> {
+  async delete(key: string): Promise<void> {
     return this.objects.delete(this.keyFor(key));
   }
 
