@@ -17,7 +17,7 @@ import { ConsentService } from './services/consent.service.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
 import type { KeptFiles } from './services/kept-files.ts';
-import { openStorage } from './storage/open-storage.ts';
+import { openStorage, type Storage } from './storage/open-storage.ts';
 import type { VideoStorage } from './storage/video-storage.ts';
 
 export interface VideoPipeline {
@@ -45,6 +45,8 @@ export interface VideoPipeline {
 
 export interface VideoPipelineAdapters {
   renderer: VideoRenderer;
+  /** Storage the caller opened (and checked) already; else the configured one is opened. */
+  storage?: Storage;
   inspector: ImageInspector;
   log: {
     info: (details: object, message: string) => void;
@@ -61,7 +63,7 @@ export async function openVideoPipeline(
   const tmpDir = path.join(config.dataDir, 'tmp');
   const scratchRoot = path.join(tmpDir, 'renders');
   // The data folder, or the S3 bucket (checked here: a bad one stops the start).
-  const stored = await openStorage(config);
+  const stored = adapters.storage ?? (await openStorage(config));
   const { uploads, videos: storage } = stored;
   const keptFiles = { logos: stored.logos, photos: stored.photos };
   const brand = new BrandService({

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { spawnServerScript, waitForExit } from '../../testing/server-process.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts';
 import { openStorage } from '../open-storage.ts';
 import { StorageUnavailableError } from './s3-bucket-check.ts';
@@ -134,6 +138,35 @@ describe('the bucket check at start', () => {
     );
     await expect(opening).rejects.toThrow(
       /^Storage unavailable: S3 bucket "clinic-media" at http:\/\/127\.0\.0\.1:9: it could not be reached/,
+    );
+  });
+
+  it('the server refuses to start on a missing bucket, saying which, without a stack trace', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'glowreel-s3-start-'));
+    try {
+      const result = await waitForExit(
+        spawnServerScript('main.ts', [], {
+          ...s3.environmentFor('no-such-bucket'),
+          DATA_DIR: dataDir,
+          PORT: '0',
+        }),
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `Storage unavailable: S3 bucket "no-such-bucket" at ${s3.endpoint}: the bucket does not exist.`,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the server refuses to start on half an S3 configuration, naming the missing variable', async () => {
+    const result = await waitForExit(
+      spawnServerScript('main.ts', [], { S3_BUCKET: 'clinic-media', DATA_DIR: tmpdir() }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'S3_ACCESS_KEY_ID: is required when S3_BUCKET is set (S3 storage)',
     );
   });
 });

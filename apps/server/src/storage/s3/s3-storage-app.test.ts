@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { latestDataExportSchema } from '@glowreel/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,11 @@ import { startTestS3Server, type TestS3Server } from '../../testing/s3-server.ts
 import { compositePhoto } from '../../testing/test-photos.ts';
 import { DATABASE_KINDS } from '../../testing/test-runtime.ts';
 import { insertVideoRow } from '../../testing/video-rows.ts';
+import { VideosRepository } from '../../db/videos.repository.ts';
+import { RenderJobsService } from '../../services/render-jobs.service.ts';
+import { UPLOAD_LEFTOVER_AGE_MS } from '../../services/upload-files.ts';
+import { openS3Client, S3Objects } from './s3-objects.ts';
+import { S3UploadFiles } from './s3-upload-files.ts';
 
 // Issue #19 §2: with S3_BUCKET set, everything the server stores lives in the bucket.
 
@@ -264,6 +269,56 @@ describe.each(DATABASE_KINDS)('the app with S3 storage on %s', (kind) => {
     const left = new Set(await keys());
     expect(owned.filter((key) => left.has(key))).toEqual([]);
     expect(await keys('tmp/')).toEqual([]);
+  });
+
+  it("sweeps uploads over an hour old whose video is no longer processing, keeping a waiting job's", async () => {
+    const { userId } = await signUpForCookie(full.app, ORIGIN);
+    const { runtime } = full.test;
+    const waiting = await insertVideoRow(runtime, userId, {
+      status: 'processing',
+      options: JSON.stringify({ branding: {} }),
+      input_path: 'tmp/uploads/placeholder/image',
+      owner_id: full.pipeline.owner.id,
+      lease_expires_at: new Date(Date.now() + 600_000),
+    });
+    const failed = await insertVideoRow(runtime, userId, { status: 'failed' });
+    const unrecorded = crypto.randomUUID();
+    for (const id of [waiting, failed, unrecorded]) {
+      await s3.client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: `tmp/uploads/${id}/image`, Body: 'photo' }),
+      );
+    }
+    const storage = full.test.config.storage;
+    if (storage.kind !== 's3') throw new Error('the app should be on S3');
+    const objects = new S3Objects(openS3Client(storage), storage.bucket);
+    // Another server's recovery sweep, run as if an hour had passed since the uploads.
+    const anotherServer = new RenderJobsService({
+      owner: { id: 'another-server', leaseMs: 30_000 },
+      videos: new VideosRepository(runtime.database.db),
+      credits: runtime.credits,
+      storage: full.pipeline.storage,
+      uploads: new S3UploadFiles(objects, () => Date.now() + UPLOAD_LEFTOVER_AGE_MS + 60_000),
+      renderer: full.renderer,
+      progress: full.pipeline.progress,
+      scratchDir: () => Promise.reject(new Error('nothing should render')),
+      removeScratchDir: () => Promise.resolve(),
+      log: { info: () => undefined, error: () => undefined },
+    });
+    try {
+      const result = await anotherServer.recover(
+        () => {
+          throw new Error('a live server’s job must not be taken');
+        },
+        { atStart: true },
+      );
+      expect(result).toMatchObject({ requeued: 0, failed: 0 });
+      expect(await keys('tmp/uploads/')).toEqual([`tmp/uploads/${waiting}/image`]);
+    } finally {
+      objects.client.destroy();
+      await s3.client.send(
+        new DeleteObjectCommand({ Bucket: bucket, Key: `tmp/uploads/${waiting}/image` }),
+      );
+    }
   });
 });
 
