@@ -366,6 +366,11 @@ describe('presigned downloads from S3', () => {
     expect(download.headers['cache-control']).toBe('private, no-store');
     const location = download.headers.location ?? '';
     expect(location.startsWith(`${s3.endpoint}/`)).toBe(true);
+    // The page's <video> and <img> may follow the redirect to the bucket.
+    const page = await full.app.inject({ method: 'GET', url: '/' });
+    const policy = page.headers['content-security-policy'] ?? '';
+    expect(policy).toContain(`media-src 'self' blob: ${s3.endpoint}`);
+    expect(policy).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
     const fetched = await fetch(location, { headers: { range: 'bytes=0-3' } });
     expect(fetched.status).toBe(206);
     expect(await fetched.text()).toBe('0123');
