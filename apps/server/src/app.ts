@@ -39,6 +39,7 @@ import { recordHttpRequests } from './metrics/http-request-metrics.ts';
 import { registerMetricsRoutes } from './metrics/metrics.routes.ts';
 import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import { registerDataRightsRoutes } from './data-rights/data-rights.routes.ts';
+import { directDownloadOrigin } from './storage/s3/direct-download-origin.ts';
 
 /**
  * Powerful features the app never uses, switched off for it and anything it embeds. The API
@@ -136,13 +137,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   registerOriginCheck(app, config.publicUrl);
+  // With S3_PUBLIC_DOWNLOADS=presigned, videos and posters arrive from the bucket's origin.
+  const bucketOrigin = await directDownloadOrigin(config.storage);
+  const storageSources = bucketOrigin ? [bucketOrigin] : [];
   await app.register(fastifyHelmet, {
     // The SPA loads only its own scripts and styles; media and images may be blobs or data URLs.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageSources],
+        mediaSrc: ["'self'", 'blob:', ...storageSources],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The live preview's face detection compiles tfjs's WebAssembly (self-served); this
         // allows compiling wasm only, not eval of JavaScript.

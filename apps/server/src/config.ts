@@ -79,6 +79,22 @@ const environmentSchema = z.object({
     .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
     .regex(/^\S+$/, 'must not contain spaces (it is sent as a bearer token)')
     .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    })
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromString.optional(),
+  S3_PUBLIC_DOWNLOADS: z
+    .enum(['stream', 'presigned'], { error: 'must be "stream" or "presigned"' })
+    .optional(),
 });
 
 const STRIPE_VARIABLES = [
@@ -97,6 +113,15 @@ const OIDC_VARIABLES = [
   'OIDC_NAME',
 ] as const;
 
+// A bucket without its keys (or keys without a bucket) must stop the start, not fall back to disk.
+const S3_REQUIRED_VARIABLES = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PUBLIC_DOWNLOADS',
+] as const;
+
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'postgres'; connectionString: string; poolSize: number };
@@ -113,6 +138,21 @@ export type BillingConfig =
       apiUrl: string | null;
     };
 
+/** Where stored files live: the data folder, or an S3-compatible bucket when S3_BUCKET is set. */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Another S3-compatible service (MinIO, R2, …); null is AWS itself. */
+      endpoint: string | null;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string };
+      /** Downloads flow through the server, or are redirected to a short-lived presigned URL. */
+      publicDownloads: 'stream' | 'presigned';
+    };
+
 /** Sign-in with Google and with one OpenID Connect issuer; null where not configured. */
 export interface SignInProvidersConfig {
   google: { clientId: string; clientSecret: string } | null;
@@ -126,6 +166,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   database: DatabaseConfig;
+  storage: StorageConfig;
   /** Undefined means "generate one and keep it in the data folder". */
   authSecret: string | undefined;
   /** Fastify's trustProxy: false, true, or a list of proxy addresses/CIDRs. */
@@ -222,6 +263,8 @@ export function loadConfig(
     ...missingFromGroup(values, OIDC_VARIABLES, 'OpenID Connect sign-in'),
   ];
   if (missingSignIn.length > 0) throw new ConfigError(missingSignIn);
+  const s3Problems = s3ProblemsOf(values);
+  if (s3Problems.length > 0) throw new ConfigError(s3Problems);
   if (values.WEBHOOK_ALLOW_LOOPBACK && values.NODE_ENV === 'production') {
     throw new ConfigError([
       'WEBHOOK_ALLOW_LOOPBACK: is a test setting and cannot be true when NODE_ENV is production',
@@ -253,6 +296,7 @@ export function loadConfig(
           poolSize: values.DATABASE_POOL_SIZE,
         }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    storage: storageConfigOf(values),
     authSecret: values.AUTH_SECRET,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -305,6 +349,32 @@ function missingFromGroup(
   if (missing.length === 0 || missing.length === group.length) return [];
   const others = group.filter((name) => !missing.includes(name)).join(', ');
   return missing.map((name) => `${name}: is required when ${others} is set (${feature})`);
+}
+
+/** Half an S3 configuration, each missing variable as a problem line. */
+function s3ProblemsOf(values: ParsedEnvironment): string[] {
+  const missing = missingFromGroup(values, S3_REQUIRED_VARIABLES, 'S3 storage');
+  if (missing.length > 0 || values.S3_BUCKET !== undefined) return missing;
+  const strays = S3_OPTIONAL_VARIABLES.filter((name) => values[name] !== undefined);
+  return strays.length > 0
+    ? [`S3_BUCKET: is required when ${strays.join(', ')} is set (S3 storage)`]
+    : [];
+}
+
+function storageConfigOf(values: ParsedEnvironment): StorageConfig {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId } = values;
+  const { S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if (!bucket || !accessKeyId || !secretAccessKey) return { kind: 'local' };
+  return {
+    kind: 's3',
+    bucket,
+    // Most S3-compatible services accept any region name; AWS's default one is the safe pick.
+    region: values.S3_REGION ?? 'us-east-1',
+    endpoint: values.S3_ENDPOINT?.replace(/\/$/, '') ?? null,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE ?? false,
+    credentials: { accessKeyId, secretAccessKey },
+    publicDownloads: values.S3_PUBLIC_DOWNLOADS ?? 'stream',
+  };
 }
 
 function signInProvidersOf(values: ParsedEnvironment): SignInProvidersConfig {

@@ -11,13 +11,18 @@ import { openPublicApi } from './public-api.ts';
 import { createLogger } from './logger.ts';
 import { openScheduledJobs } from './scheduled/open-scheduled-jobs.ts';
 import { openDataRights } from './data-rights/open-data-rights.ts';
+import { openStorage } from './storage/open-storage.ts';
+import { StorageUnavailableError } from './storage/s3/s3-bucket-check.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
+  // A bucket that cannot be used stops the start before the database is touched.
+  const storage = await openStorage(config);
   const runtime = await openRuntime(config, { ownsDataFolder: true });
   const logger = createLogger(config.log);
   const jobLog = logger.child({ component: 'render-jobs' });
   const videoPipeline = await openVideoPipeline(config, runtime, {
+    storage,
     renderer: new WorkerRenderer(config.render.concurrency, {
       ffmpegPath: config.render.ffmpegPath,
       faceDetection: config.render.faceDetection,
@@ -100,13 +105,17 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   scheduledJobs.start();
   app.log.info(
-    { database: config.database.kind, dataDir: config.dataDir },
+    { database: config.database.kind, storage: config.storage.kind, dataDir: config.dataDir },
     `Glowreel is running on ${config.publicUrl}`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataFolderInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataFolderInUseError ||
+    error instanceof StorageUnavailableError
+  ) {
     console.error(error.message);
   } else {
     console.error('Glowreel failed to start:', error);

@@ -16,9 +16,8 @@ import { ProfilePhotoService } from './services/profile-photo.service.ts';
 import { ConsentService } from './services/consent.service.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
-import { LocalKeptFiles } from './storage/local-kept-files.ts';
-import { LocalVideoStorage } from './storage/local-video-storage.ts';
-import { TempUploadFiles } from './storage/temp-upload-files.ts';
+import type { KeptFiles } from './services/kept-files.ts';
+import { openStorage, type Storage } from './storage/open-storage.ts';
 import type { VideoStorage } from './storage/video-storage.ts';
 
 export interface VideoPipeline {
@@ -35,7 +34,9 @@ export interface VideoPipeline {
   progress: ProgressBus;
   storage: VideoStorage;
   /** The brand logos' and profile photos' files (deleted with the account). */
-  keptFiles: { logos: LocalKeptFiles; photos: LocalKeptFiles };
+  keptFiles: { logos: KeptFiles; photos: KeptFiles };
+  /** Data export zips, in the same storage as the videos. */
+  exportFiles: VideoStorage;
   queue: EmbeddedQueue;
   /** This process as the owner of the jobs it runs. */
   owner: JobOwner;
@@ -44,6 +45,8 @@ export interface VideoPipeline {
 
 export interface VideoPipelineAdapters {
   renderer: VideoRenderer;
+  /** Storage the caller opened (and checked) already; else the configured one is opened. */
+  storage?: Storage;
   inspector: ImageInspector;
   log: {
     info: (details: object, message: string) => void;
@@ -59,12 +62,10 @@ export async function openVideoPipeline(
 ): Promise<VideoPipeline> {
   const tmpDir = path.join(config.dataDir, 'tmp');
   const scratchRoot = path.join(tmpDir, 'renders');
-  const uploads = new TempUploadFiles(path.join(tmpDir, 'uploads'));
-  const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
-  const keptFiles = {
-    logos: new LocalKeptFiles(path.join(config.dataDir, 'brand-logos'), '.logo'),
-    photos: new LocalKeptFiles(path.join(config.dataDir, 'profile-photos'), '.photo'),
-  };
+  // The data folder, or the S3 bucket (checked here: a bad one stops the start).
+  const stored = adapters.storage ?? (await openStorage(config));
+  const { uploads, videos: storage } = stored;
+  const keptFiles = { logos: stored.logos, photos: stored.photos };
   const brand = new BrandService({
     kits: new BrandKitsRepository(runtime.database.db),
     logos: keptFiles.logos,
@@ -158,6 +159,7 @@ export async function openVideoPipeline(
     progress,
     storage,
     keptFiles,
+    exportFiles: stored.exports,
     queue,
     owner,
     close: async () => {
@@ -166,6 +168,7 @@ export async function openVideoPipeline(
       // The last beat stops only after the running jobs have ended.
       clearInterval(heartbeat);
       await adapters.renderer.close();
+      stored.close();
     },
   };
 }

@@ -6,7 +6,6 @@ import { DataExportsRepository } from '../db/data-exports.repository.ts';
 import { DataRightsRepository } from '../db/data-rights.repository.ts';
 import { VideosRepository } from '../db/videos.repository.ts';
 import type { Runtime } from '../runtime.ts';
-import { LocalVideoStorage } from '../storage/local-video-storage.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import type { VideoPipeline } from '../video-pipeline.ts';
 import { AccountDeletionService } from './account-deletion.service.ts';
@@ -45,7 +44,7 @@ export function openDataRights(
   const db = runtime.database.db;
   const rows = new DataRightsRepository(db);
   const exportsRepository = new DataExportsRepository(db);
-  const exportFiles = new LocalVideoStorage(path.join(config.dataDir, 'exports'));
+  const { exportFiles } = pipeline;
   const { audit, log } = adapters;
   const job = new DataExportJob({
     exports: exportsRepository,

@@ -6,7 +6,8 @@ import { ZipFile } from 'yazl';
 
 /** One file of an archive: small bytes, or a stream opened only when its turn comes. */
 export type ZipEntry =
-  { name: string; bytes: Buffer } | { name: string; open: () => Readable; compress: boolean };
+  | { name: string; bytes: Buffer }
+  | { name: string; open: () => Promise<Readable>; compress: boolean };
 
 /**
  * Writes a zip to `targetPath` (0600) entry by entry: a stream is opened when the archive
@@ -31,9 +32,14 @@ export async function writeZipFile(
       continue;
     }
     zip.addReadStreamLazy(entry.name, { compress: entry.compress }, (callback) => {
-      const stream = entry.open();
-      stream.once('end', finishEntry);
-      callback(null, stream);
+      // Opening may wait on object storage; a refusal fails the archive like a read error.
+      entry.open().then(
+        (stream) => {
+          stream.once('end', finishEntry);
+          callback(null, stream);
+        },
+        (error: unknown) => callback(error, null as never),
+      );
     });
   }
   // A source stream's error is reported on the ZipFile, not on its output stream.

@@ -44,10 +44,16 @@ export async function streamStoredFile(
   const size = await storage.size(key);
   if (size === undefined) throw new AppError('not_found', 'The file for this video is missing.');
   reply.header('cache-control', 'private, no-store');
+  const disposition = options.downloadName ? contentDisposition(options.downloadName) : null;
+  // Access was checked by the caller: the client may now fetch the bytes from storage itself.
+  const direct = await storage.directDownloadUrl(key, {
+    contentType: options.contentType,
+    contentDisposition: disposition,
+  });
+  if (direct) return reply.redirect(direct, 302);
   reply.header('accept-ranges', 'bytes');
   reply.type(options.contentType);
-  if (options.downloadName)
-    reply.header('content-disposition', contentDisposition(options.downloadName));
+  if (disposition) reply.header('content-disposition', disposition);
   const range = parseRange(request.headers.range, size);
   if (range === null) {
     return reply.status(416).header('content-range', `bytes */${size}`).send();
@@ -56,8 +62,8 @@ export async function streamStoredFile(
     reply.status(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
     reply.header('content-length', range.end - range.start + 1);
-    return reply.send(storage.read(key, range));
+    return reply.send(await storage.read(key, range));
   }
   reply.header('content-length', size);
-  return reply.send(storage.read(key));
+  return reply.send(await storage.read(key));
 }

@@ -6,7 +6,7 @@ import type { RenderRequest, VideoRenderer } from '../jobs/renderer.ts';
 import type { RenderMetrics } from '../metrics/metrics.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import type { CreditsService } from './credits.service.ts';
-import type { UploadFiles } from './upload-files.ts';
+import type { UploadFiles, UploadPart } from './upload-files.ts';
 import { renderFailureCodeOf, UploadMissing, VideoStorageFailure } from './render-failure.ts';
 import { STAGE_NAMES } from './video-copy.ts';
 import { mergeWarnings, type VideoWarning } from './video-warnings.ts';
@@ -153,36 +153,39 @@ export class RenderJobsService {
 
   /**
    * Takes over the jobs of processes that are gone, so no record stays "processing" forever
-   * and no credit stays reserved. A job whose upload is in this process's folder was left by
-   * this folder's previous process, dead because this one holds the folder's lock: it is
+   * and no credit stays reserved. A job whose upload is in this machine's own folder was left
+   * by this folder's previous process, dead because this one holds the folder's lock: it is
    * taken at once and re-run. Any other job is touched only once its lease has run out (its
-   * owner stopped renewing it): it is failed and refunded, as its photo is on another
-   * machine or gone. Each takeover is one conditional UPDATE, so of two recovering servers
-   * only one takes a job. At start-up (`atStart`), uploads no job owns are deleted.
+   * owner stopped renewing it): it is re-run when its upload is in storage every server
+   * reaches, else failed and refunded, as its photo is on another machine or gone. Each
+   * takeover is one conditional UPDATE, so of two recovering servers only one takes a job.
+   * Uploads that outlived their job (`listLeftovers`) are deleted.
    */
   async recover(
     enqueue: (videoId: string) => void,
     options: { atStart: boolean } = { atStart: true },
   ): Promise<RecoveryResult> {
-    const { owner } = this.deps;
+    const { owner, uploads } = this.deps;
     let requeued = 0;
     let failed = 0;
     const taken = new Set<string>();
     for (const row of await this.deps.videos.listProcessingNotOwnedBy(owner.id)) {
-      const local = await this.deps.uploads.exists(row.id);
+      const inOwnFolder = uploads.reach === 'this-machine' && (await uploads.exists(row.id));
       const claimed = await this.deps.videos.claim(row.id, owner.id, owner.leaseMs, {
         previousOwner: row.owner_id,
-        onlyIfExpired: !local,
+        onlyIfExpired: !inOwnFolder,
       });
       if (!claimed) continue;
       taken.add(row.id);
-      if (local && row.attempts >= MAX_RENDER_ATTEMPTS) {
+      const available =
+        inOwnFolder || (uploads.reach === 'every-server' && (await uploads.exists(row.id)));
+      if (available && row.attempts >= MAX_RENDER_ATTEMPTS) {
         // Each attempt ended with the process dying mid-render: running it again would take
         // the server down at every start, so it ends here with its credit refunded.
         await this.fail(row, 'repeated_crash');
-        await this.deps.uploads.remove(row.id);
+        await uploads.remove(row.id);
         failed += 1;
-      } else if (local) {
+      } else if (available) {
         enqueue(row.id);
         requeued += 1;
       } else {
@@ -190,11 +193,11 @@ export class RenderJobsService {
         failed += 1;
       }
     }
-    if (options.atStart) {
-      // Safe only at start: nothing is being uploaded yet, and the folder is ours alone.
-      for (const orphan of await this.deps.uploads.list()) {
-        if (!taken.has(orphan)) await this.deps.uploads.remove(orphan);
-      }
+    for (const leftover of await uploads.listLeftovers(options)) {
+      if (taken.has(leftover)) continue;
+      // A video still processing keeps its upload however long it waits for its turn.
+      const row = await this.deps.videos.findById(leftover);
+      if (row?.status !== 'processing') await uploads.remove(leftover);
     }
     const settled = await this.deps.credits.settleAbandoned();
     return { requeued, failed, settled: settled.committed + settled.refunded };
@@ -215,13 +218,14 @@ export class RenderJobsService {
     ) as StoredOptions;
     const { branding, hasLogo, hasAfterImage, consentId, ...options } = stored;
     if (!row.input_path) throw new UploadMissing();
+    const outputDir = await this.deps.scratchDir(row.id);
     let lastPublished = -1;
     return this.deps.renderer.render(
       {
-        inputPath: row.input_path,
-        afterInputPath: hasAfterImage ? this.deps.uploads.pathOf(row.id, 'after') : null,
-        logoPath: hasLogo ? this.deps.uploads.pathOf(row.id, 'logo') : null,
-        outputDir: await this.deps.scratchDir(row.id),
+        inputPath: await this.uploadedPart(row.id, 'image', outputDir),
+        afterInputPath: hasAfterImage ? await this.uploadedPart(row.id, 'after', outputDir) : null,
+        logoPath: hasLogo ? await this.uploadedPart(row.id, 'logo', outputDir) : null,
+        outputDir,
         width: row.width,
         height: row.height,
         options,
@@ -240,6 +244,13 @@ export class RenderJobsService {
           .catch(() => undefined);
       },
     );
+  }
+
+  /** A local file of the job's upload (fetched into the scratch folder from object storage). */
+  private async uploadedPart(videoId: string, part: UploadPart, scratchDir: string) {
+    const found = await this.deps.uploads.localPathOf(videoId, part, scratchDir);
+    if (!found) throw new UploadMissing();
+    return found;
   }
 
   private async fail(row: VideoRow, code: RenderFailureCode): Promise<void> {

@@ -53,11 +53,17 @@ export class LocalVideoStorage implements VideoStorage {
     }
   }
 
-  read(key: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.pathFor(key), range);
+  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    // An unsafe key rejects like a storage error rather than throwing at the caller.
+    return Promise.resolve().then(() => createReadStream(this.pathFor(key), range));
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.pathFor(key), { force: true });
+  }
+
+  /** The data folder is reached through the server only. */
+  directDownloadUrl(): Promise<string | null> {
+    return Promise.resolve(null);
   }
 }

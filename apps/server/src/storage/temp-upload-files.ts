@@ -1,6 +1,10 @@
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { UploadFiles, UploadPart } from '../services/upload-files.ts';
+import {
+  UPLOAD_LEFTOVER_AGE_MS,
+  type UploadFiles,
+  type UploadPart,
+} from '../services/upload-files.ts';
 
 const UPLOAD_SUFFIX = '.upload';
 const PARTS: readonly UploadPart[] = ['image', 'after', 'logo'];
@@ -10,7 +14,12 @@ const PARTS: readonly UploadPart[] = ['image', 'after', 'logo'];
  * keeps the plain `<id>.upload` name; other parts are `<id>.<part>.upload`.
  */
 export class TempUploadFiles implements UploadFiles {
-  constructor(private readonly folder: string) {}
+  readonly reach = 'this-machine';
+
+  constructor(
+    private readonly folder: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   pathOf(videoId: string, part: UploadPart): string {
     if (!/^[A-Za-z0-9-]+$/.test(videoId)) throw new Error(`unsafe video id ${videoId}`);
@@ -25,9 +34,19 @@ export class TempUploadFiles implements UploadFiles {
     return target;
   }
 
-  async exists(videoId: string): Promise<boolean> {
+  /** The renderer reads the part where it is: no copy. */
+  async localPathOf(videoId: string, part: UploadPart): Promise<string | null> {
+    const file = this.pathOf(videoId, part);
+    return (await this.isFile(file)) ? file : null;
+  }
+
+  exists(videoId: string): Promise<boolean> {
+    return this.isFile(this.pathOf(videoId, 'image'));
+  }
+
+  private async isFile(file: string): Promise<boolean> {
     try {
-      return (await stat(this.pathOf(videoId, 'image'))).isFile();
+      return (await stat(file)).isFile();
     } catch {
       return false;
     }
@@ -37,16 +56,29 @@ export class TempUploadFiles implements UploadFiles {
     await Promise.all(PARTS.map((part) => rm(this.pathOf(videoId, part), { force: true })));
   }
 
-  async list(): Promise<string[]> {
+  async listLeftovers(options: { atStart: boolean }): Promise<string[]> {
     let names: string[];
     try {
       names = await readdir(this.folder);
     } catch {
       return [];
     }
-    const ids = names
-      .filter((name) => name.endsWith(UPLOAD_SUFFIX))
-      .map((name) => name.slice(0, -UPLOAD_SUFFIX.length).split('.')[0] ?? '');
+    const uploads = names.filter((name) => name.endsWith(UPLOAD_SUFFIX));
+    const oldEnough = options.atStart ? uploads : await this.writtenBefore(uploads);
+    const ids = oldEnough.map((name) => name.slice(0, -UPLOAD_SUFFIX.length).split('.')[0] ?? '');
     return [...new Set(ids)].filter((id) => id !== '');
+  }
+
+  private async writtenBefore(names: string[]): Promise<string[]> {
+    const cutoff = this.now() - UPLOAD_LEFTOVER_AGE_MS;
+    const old: string[] = [];
+    for (const name of names) {
+      try {
+        if ((await stat(path.join(this.folder, name))).mtimeMs < cutoff) old.push(name);
+      } catch {
+        // Removed meanwhile by its job: not a leftover.
+      }
+    }
+    return old;
   }
 }
