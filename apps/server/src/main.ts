@@ -4,6 +4,7 @@ import { startAdminSocket } from './admin/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { engineImageInspector } from './engine/engine-image-inspector.ts';
+import { assertRedisReachable } from './jobs/bullmq/redis-connection.ts';
 import { WorkerRenderer } from './jobs/worker-renderer.ts';
 import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
@@ -14,21 +15,27 @@ import { openDataRights } from './data-rights/open-data-rights.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
+  if (config.queue.redisUrl !== null) await assertRedisReachable(config.queue.redisUrl);
   const runtime = await openRuntime(config, { ownsDataFolder: true });
   const logger = createLogger(config.log);
   const jobLog = logger.child({ component: 'render-jobs' });
-  const videoPipeline = await openVideoPipeline(config, runtime, {
-    renderer: new WorkerRenderer(config.render.concurrency, {
-      ffmpegPath: config.render.ffmpegPath,
-      faceDetection: config.render.faceDetection,
-      idleExitMs: config.render.workerIdleMs,
-    }),
-    inspector: engineImageInspector,
-    log: {
-      info: (details, message) => jobLog.info(details, message),
-      error: (details, message) => jobLog.error(details, message),
+  const videoPipeline = await openVideoPipeline(
+    config,
+    runtime,
+    {
+      renderer: new WorkerRenderer(config.render.concurrency, {
+        ffmpegPath: config.render.ffmpegPath,
+        faceDetection: config.render.faceDetection,
+        idleExitMs: config.render.workerIdleMs,
+      }),
+      inspector: engineImageInspector,
+      log: {
+        info: (details, message) => jobLog.info(details, message),
+        error: (details, message) => jobLog.error(details, message),
+      },
     },
-  });
+    { worksJobs: config.queue.redisUrl === null || config.queue.runWorkers },
+  );
   const webhookLog = logger.child({ component: 'webhooks' });
   const publicApi = openPublicApi(config, runtime, videoPipeline, {
     log: {

@@ -5,10 +5,11 @@ import { BrandKitsRepository } from './db/brand-kits.repository.ts';
 import { ConsentRecordsRepository } from './db/consent-records.repository.ts';
 import { ProfilePhotosRepository } from './db/profile-photos.repository.ts';
 import { VideosRepository } from './db/videos.repository.ts';
-import { EmbeddedQueue } from './jobs/embedded-queue.ts';
+import { openJobQueue, openProgressBus } from './jobs/open-job-queue.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { freezeAt } from './jobs/freeze-at.ts';
 import { NO_FREEZE } from './jobs/freeze-points.ts';
-import { ProgressBus } from './jobs/progress-bus.ts';
+import type { ProgressBus } from './jobs/progress-bus.ts';
 import type { VideoRenderer } from './jobs/renderer.ts';
 import type { Runtime } from './runtime.ts';
 import { BrandService } from './services/brand.service.ts';
@@ -36,7 +37,9 @@ export interface VideoPipeline {
   storage: VideoStorage;
   /** The brand logos' and profile photos' files (deleted with the account). */
   keptFiles: { logos: LocalKeptFiles; photos: LocalKeptFiles };
-  queue: EmbeddedQueue;
+  queue: JobQueue;
+  /** Scale mode: hands this process's running jobs back to the queue (a shutdown out of time). */
+  handBack: () => Promise<number>;
   /** This process as the owner of the jobs it runs. */
   owner: JobOwner;
   close: () => Promise<void>;
@@ -51,14 +54,28 @@ export interface VideoPipelineAdapters {
   };
 }
 
+export interface VideoPipelineOptions {
+  /**
+   * Whether this process renders. Embedded: always. Scale mode: a worker does, an API
+   * server unless RUN_WORKERS=false.
+   */
+  worksJobs?: boolean;
+}
+
 /** Wires uploads → queue → renderer → storage; recovers jobs a previous process left behind. */
 export async function openVideoPipeline(
   config: Config,
   runtime: Runtime,
   adapters: VideoPipelineAdapters,
+  options: VideoPipelineOptions = {},
 ): Promise<VideoPipeline> {
   const tmpDir = path.join(config.dataDir, 'tmp');
-  const scratchRoot = path.join(tmpDir, 'renders');
+  const owner: JobOwner = { id: crypto.randomUUID(), leaseMs: config.jobs.leaseMs };
+  const scaled = config.queue.redisUrl !== null;
+  // At scale several processes may share the data folder: each keeps its scratch apart.
+  const scratchRoot = scaled
+    ? path.join(tmpDir, 'renders', owner.id)
+    : path.join(tmpDir, 'renders');
   const uploads = new TempUploadFiles(path.join(tmpDir, 'uploads'));
   const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
   const keptFiles = {
@@ -78,10 +95,9 @@ export async function openVideoPipeline(
     inspectPhoto: (bytes) => adapters.inspector.inspectProfilePhoto(bytes),
     log: adapters.log,
   });
-  const progress = new ProgressBus();
+  const progress = await openProgressBus(config, adapters.log);
   const videosRepository = new VideosRepository(runtime.database.db);
   const consents = new ConsentRecordsRepository(runtime.database.db);
-  const owner: JobOwner = { id: crypto.randomUUID(), leaseMs: config.jobs.leaseMs };
   const freeze = config.freezeAt ? freezeAt(config.freezeAt) : NO_FREEZE;
   const renderJobs = new RenderJobsService({
     owner,
@@ -114,11 +130,12 @@ export async function openVideoPipeline(
     owner,
     freeze,
   });
-  const queue = new EmbeddedQueue(
-    (videoId) => renderJobs.process(videoId),
-    config.render.concurrency,
-    (videoId, error) => adapters.log.error({ videoId, err: error }, 'render job crashed'),
-  );
+  const jobs = openJobQueue(config, {
+    worksJobs: options.worksJobs ?? true,
+    renderJobs,
+    log: adapters.log,
+  });
+  const { queue } = jobs;
   videos.attachQueue(queue);
   const consent = new ConsentService({
     consents,
@@ -129,7 +146,9 @@ export async function openVideoPipeline(
   // Scratch folders only ever hold a running job's files; none survive a restart.
   await rm(scratchRoot, { recursive: true, force: true });
   const recover = async (atStart: boolean) => {
-    const recovered = await renderJobs.recover((videoId) => queue.enqueue(videoId), { atStart });
+    const recovered = jobs.requeue
+      ? await renderJobs.recoverQueued(jobs.requeue)
+      : await renderJobs.recover((videoId) => queue.enqueue(videoId), { atStart });
     if (recovered.requeued + recovered.failed + recovered.settled > 0)
       adapters.log.info(recovered, 'recovered unfinished videos');
   };
@@ -157,6 +176,7 @@ export async function openVideoPipeline(
     storage,
     keptFiles,
     queue,
+    handBack: jobs.handBack,
     owner,
     close: async () => {
       clearInterval(sweep);
@@ -164,6 +184,8 @@ export async function openVideoPipeline(
       // The last beat stops only after the running jobs have ended.
       clearInterval(heartbeat);
       await adapters.renderer.close();
+      await progress.close();
+      if (scaled) await rm(scratchRoot, { recursive: true, force: true });
     },
   };
 }

@@ -115,6 +115,9 @@ export class RenderJobsService {
         completed_at: new Date(),
       });
       if (!finished) {
+        // Another process finished the same job (a worker taken for dead came back): its
+        // files, under the same keys, are the record's now.
+        if ((await this.deps.videos.findById(videoId))?.status === 'completed') return;
         // Another process failed (and refunded) it meanwhile: keep no file without a record.
         await this.deps.storage.delete(videoKey);
         await this.deps.storage.delete(thumbnailKey);
@@ -140,6 +143,71 @@ export class RenderJobsService {
       await this.deps.uploads.remove(videoId);
       await this.deps.removeScratchDir(videoId);
     }
+  }
+
+  /**
+   * Scale mode: a worker took the job from the queue. The queue hands a job to one worker at
+   * a time, and again only once the previous one stopped renewing its lock (killed, frozen):
+   * the record is taken over from whoever owned it in one conditional UPDATE, so of two
+   * workers that both believe the job theirs only one runs it, and only one finishes it.
+   */
+  async processQueued(videoId: string): Promise<void> {
+    const row = await this.deps.videos.findById(videoId);
+    if (row?.status !== 'processing') return;
+    const { owner } = this.deps;
+    if (row.owner_id !== owner.id) {
+      const claimed = await this.deps.videos.claim(videoId, owner.id, owner.leaseMs, {
+        previousOwner: row.owner_id,
+        onlyIfExpired: false,
+      });
+      if (!claimed) return;
+    }
+    if (row.attempts >= MAX_RENDER_ATTEMPTS) {
+      // Every attempt ended with its worker dying mid-render: it ends here, refunded.
+      await this.endAbandoned(row, 'repeated_crash');
+      return;
+    }
+    await this.process(videoId);
+  }
+
+  /** Scale mode: the queue gave a job up for good; its record ends failed, refunded once. */
+  async giveUp(videoId: string): Promise<void> {
+    const row = await this.deps.videos.findById(videoId);
+    if (row?.status !== 'processing') return;
+    const claimed =
+      row.owner_id === this.deps.owner.id ||
+      (await this.deps.videos.claim(videoId, this.deps.owner.id, this.deps.owner.leaseMs, {
+        previousOwner: row.owner_id,
+        onlyIfExpired: false,
+      }));
+    if (claimed) await this.endAbandoned(row, 'repeated_crash');
+  }
+
+  private async endAbandoned(row: VideoRow, code: RenderFailureCode): Promise<void> {
+    await this.fail(row, code);
+    await this.deps.uploads.remove(row.id);
+  }
+
+  /**
+   * Scale mode's recovery: the queue retries jobs of dead workers itself, so this only puts
+   * back jobs Redis lost or never got (an outage right after the record was written) and ends
+   * those the queue gave up. Nothing here deletes uploads: workers share the folder.
+   */
+  async recoverQueued(
+    requeue: (videoId: string) => Promise<'queued' | 'given-up'>,
+  ): Promise<RecoveryResult> {
+    let requeued = 0;
+    let failed = 0;
+    for (const row of await this.deps.videos.listStranded(this.deps.owner.id)) {
+      if ((await requeue(row.id)) === 'queued') {
+        requeued += 1;
+      } else {
+        await this.giveUp(row.id);
+        failed += 1;
+      }
+    }
+    const settled = await this.deps.credits.settleAbandoned();
+    return { requeued, failed, settled: settled.committed + settled.refunded };
   }
 
   /**
