@@ -1,5 +1,6 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { once } from 'node:events';
 import type { JobHandler, JobQueue } from '../job-queue.ts';
 import { bullmqConnection } from './redis-connection.ts';
 
@@ -139,6 +140,9 @@ export class BullmqRenderQueue implements JobQueue {
 
   async isAcceptingJobs(): Promise<boolean> {
     try {
+      if (this.probe.status !== 'ready') {
+        await withTimeout(once(this.probe, 'ready'), AVAILABILITY_TIMEOUT_MS);
+      }
       return (await withTimeout(this.probe.ping(), AVAILABILITY_TIMEOUT_MS)) === 'PONG';
     } catch {
       return false;
