@@ -72,10 +72,7 @@ export async function openVideoPipeline(
   const tmpDir = path.join(config.dataDir, 'tmp');
   const owner: JobOwner = { id: crypto.randomUUID(), leaseMs: config.jobs.leaseMs };
   const scaled = config.queue.redisUrl !== null;
-  // At scale several processes may share the data folder: each keeps its scratch apart.
-  const scratchRoot = scaled
-    ? path.join(tmpDir, 'renders', owner.id)
-    : path.join(tmpDir, 'renders');
+  const scratchRoot = path.join(tmpDir, 'renders');
   const uploads = new TempUploadFiles(path.join(tmpDir, 'uploads'));
   const storage = new LocalVideoStorage(path.join(config.dataDir, 'videos'));
   const keptFiles = {
@@ -109,7 +106,11 @@ export async function openVideoPipeline(
     renderer: adapters.renderer,
     progress,
     scratchDir: async (videoId) => {
-      const dir = path.join(scratchRoot, videoId);
+      // At scale processes share the data folder, and a worker taken for dead may still
+      // write: each attempt writes apart, and the job's end removes every attempt's files.
+      const dir = scaled
+        ? path.join(scratchRoot, videoId, owner.id)
+        : path.join(scratchRoot, videoId);
       await mkdir(dir, { recursive: true, mode: 0o700 });
       return dir;
     },
@@ -143,8 +144,9 @@ export async function openVideoPipeline(
     log: adapters.log,
     audit: runtime.audit,
   });
-  // Scratch folders only ever hold a running job's files; none survive a restart.
-  await rm(scratchRoot, { recursive: true, force: true });
+  // Scratch folders only ever hold a running job's files; none survive a restart (at scale
+  // other processes' running jobs use the folder: each job's end clears its own).
+  if (!scaled) await rm(scratchRoot, { recursive: true, force: true });
   const recover = async (atStart: boolean) => {
     const recovered = jobs.requeue
       ? await renderJobs.recoverQueued(jobs.requeue)
@@ -185,7 +187,6 @@ export async function openVideoPipeline(
       clearInterval(heartbeat);
       await adapters.renderer.close();
       await progress.close();
-      if (scaled) await rm(scratchRoot, { recursive: true, force: true });
     },
   };
 }

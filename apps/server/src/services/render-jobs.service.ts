@@ -186,6 +186,7 @@ export class RenderJobsService {
   private async endAbandoned(row: VideoRow, code: RenderFailureCode): Promise<void> {
     await this.fail(row, code);
     await this.deps.uploads.remove(row.id);
+    await this.deps.removeScratchDir(row.id);
   }
 
   /**
