@@ -159,7 +159,7 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
       const survivor = await worker(TEST_REDIS_URL);
 
       const [video] = await waitForVideosSettled(api.origin, clinic, 180_000);
-      expect(video).toEqual({ id: videoId, status: 'completed' });
+      expect(video).toMatchObject({ id: videoId, status: 'completed' });
       expect(survivor.output()).toContain('"msg":"video rendered"');
       const result = await audit();
       expect(result.problems).toEqual([]);
@@ -185,7 +185,7 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
       await worker(TEST_REDIS_URL);
 
       const [video] = await waitForVideosSettled(api.origin, clinic, 120_000);
-      expect(video).toEqual({ id: videoId, status: 'failed' });
+      expect(video).toMatchObject({ id: videoId, status: 'failed' });
       const details = await fetch(`${api.origin}/api/videos/${videoId}`, {
         headers: { cookie: clinic },
       });
@@ -217,7 +217,7 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
       expect(stopping.output()).toContain('"msg":"video rendered"');
       expect(stopping.output()).toContain('worker stopped');
       const [video] = await waitForVideosSettled(api.origin, clinic);
-      expect(video).toEqual({ id: videoId, status: 'completed' });
+      expect(video).toMatchObject({ id: videoId, status: 'completed' });
       const result = await audit();
       expect(result.problems).toEqual([]);
     },
@@ -247,7 +247,7 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
         await redis.start();
         await worker(redis.url);
         const videos = await waitForVideosSettled(api.origin, clinic, 120_000);
-        expect(videos).toEqual([{ id: waiting, status: 'completed' }]);
+        expect(videos).toMatchObject([{ id: waiting, status: 'completed' }]);
         const result = await audit();
         expect(result.problems).toEqual([]);
         expect(result.reservations).toBe(1);
