@@ -310,9 +310,12 @@ export class RenderJobsService {
       error_message: message,
       input_path: null,
     });
-    if (finished) await this.deps.credits.refund(row.reservation_id);
+    // Not finished here: another process ended the record (at scale, possibly completed it)
+    // and told the pages itself.
+    if (!finished) return;
+    await this.deps.credits.refund(row.reservation_id);
     this.deps.progress.publish(row.id, { type: 'failed', errorCode: code, errorMessage: message });
-    if (finished) await this.announceFinished(row.id);
+    await this.announceFinished(row.id);
   }
 
   private publishProgress(videoId: string, stage: number, percent: number): void {
