@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     audit: runtime.audit,
     readAuditLog: (accountId) => runtime.audit.all(accountId),
     business: runtime.business,
+    worksJobs: config.queue.redisUrl === null || config.queue.runWorkers,
     log: {
       info: (details, message) => dataRightsLog.info(details, message),
       error: (details, message) => dataRightsLog.error(details, message),

@@ -3,6 +3,7 @@ import { engineImageInspector } from './engine/engine-image-inspector.ts';
 import { assertRedisReachable } from './jobs/bullmq/redis-connection.ts';
 import { WorkerRenderer } from './jobs/worker-renderer.ts';
 import { createLogger } from './logger.ts';
+import { openDataRights } from './data-rights/open-data-rights.ts';
 import { openPublicApi } from './public-api.ts';
 import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
@@ -11,9 +12,10 @@ import { openVideoPipeline } from './video-pipeline.ts';
 const SHUTDOWN_GRACE_MS = 60_000;
 
 /**
- * `npm run worker`: renders jobs from the BullMQ queue, with no HTTP server, on any machine
- * that reaches the database, Redis and storage. Webhooks of the videos it finishes are sent
- * from here too (their deliveries are claimed in the database, so once across processes).
+ * `npm run worker`: renders videos and builds data exports from the BullMQ queues, with no
+ * HTTP server, on any machine that reaches the database, Redis and storage. Webhooks of the
+ * videos it finishes are sent from here too (their deliveries are claimed in the database,
+ * so once across processes).
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
@@ -50,6 +52,16 @@ async function main(): Promise<void> {
       warn: (details, message) => webhookLog.warn(details, message),
     },
   });
+  const dataRightsLog = logger.child({ component: 'data-rights' });
+  const dataRights = openDataRights(config, runtime, pipeline, {
+    audit: runtime.audit,
+    readAuditLog: (accountId) => runtime.audit.all(accountId),
+    worksJobs: true,
+    log: {
+      info: (details, message) => dataRightsLog.info(details, message),
+      error: (details, message) => dataRightsLog.error(details, message),
+    },
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -58,7 +70,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'worker stopping: finishing the renders in hand');
     try {
       const finished = await Promise.race([
-        pipeline.queue.close().then(() => true),
+        Promise.all([pipeline.queue.close(), dataRights.close()]).then(() => true),
         new Promise<false>((resolve) => setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS)),
       ]);
       if (!finished) {
@@ -67,6 +79,7 @@ async function main(): Promise<void> {
         process.exit(0);
       }
       await publicApi.close();
+      await dataRights.close();
       await pipeline.close();
       await runtime.close();
       logger.info({ signal }, 'worker stopped');

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { MAX_RENDER_ATTEMPTS, type RenderJobsService } from '../services/render-jobs.service.ts';
-import { BullmqRenderQueue, type RequeueOutcome } from './bullmq/bullmq-render-queue.ts';
+import { BullmqRecordQueue, type RequeueOutcome } from './bullmq/bullmq-record-queue.ts';
 import { RedisProgressBus } from './bullmq/redis-progress-bus.ts';
 import { EmbeddedQueue } from './embedded-queue.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -46,7 +46,7 @@ export function openJobQueue(
     );
     return { queue, requeue: null, handBack: () => Promise.resolve(0) };
   }
-  const queue = new BullmqRenderQueue({
+  const queue = new BullmqRecordQueue({
     redisUrl: config.queue.redisUrl,
     prefix: config.queue.prefix,
     working: options.worksJobs

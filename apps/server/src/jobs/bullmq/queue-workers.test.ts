@@ -225,6 +225,44 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
   );
 
   it(
+    "builds a data export on a worker, from the export's id, and the API serves it",
+    async () => {
+      const api = await startApi(TEST_REDIS_URL);
+      const clinic = await signUpClinic(api.origin, 'Clinic Export');
+      const asked = await fetch(`${api.origin}/api/account/exports`, {
+        method: 'POST',
+        headers: { cookie: clinic, origin: api.origin },
+      });
+      expect(asked.status).toBe(202);
+      const latestExport = async () => {
+        const latest = await fetch(`${api.origin}/api/account/exports/latest`, {
+          headers: { cookie: clinic },
+        });
+        return ((await latest.json()) as { export: { status: string } }).export;
+      };
+      const { id } = (await asked.json()) as { id: string };
+      // The API process builds nothing itself (RUN_WORKERS=false): the export waits in the queue.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await latestExport()).status).toBe('building');
+      const builder = await worker(TEST_REDIS_URL);
+      let status = 'building';
+      const deadline = Date.now() + 60_000;
+      while (status === 'building' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        status = (await latestExport()).status;
+      }
+      expect(status).toBe('ready');
+      const download = await fetch(`${api.origin}/api/account/exports/${id}/download`, {
+        headers: { cookie: clinic },
+      });
+      expect(download.status).toBe(200);
+      expect(api.output()).not.toContain('data export failed');
+      expect(builder.output()).not.toContain('data export failed');
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     'while Redis is away uploads get a 503 and no credit moves; queued jobs resume once it is back',
     async () => {
       const redis = new OwnRedis(await freePort());

@@ -4,17 +4,17 @@ import { once } from 'node:events';
 import type { JobHandler, JobQueue } from '../job-queue.ts';
 import { bullmqConnection } from './redis-connection.ts';
 
-const QUEUE_NAME = 'renders';
 /** How long an upload waits for Redis to say it can take a job before it is refused. */
 const AVAILABILITY_TIMEOUT_MS = 2_000;
 /** Attempts for a job whose handler itself threw (the database away, say), not a failed render. */
 const HANDLER_ATTEMPTS = 5;
 
-interface RenderJobData {
-  videoId: string;
+interface RecordJobData {
+  /** The record the job works on (a video, an export): the job's id too. */
+  id: string;
 }
 
-export interface RenderQueueWorking {
+export interface RecordQueueWorking {
   handler: JobHandler;
   concurrency: number;
   /**
@@ -25,15 +25,17 @@ export interface RenderQueueWorking {
   /** Stalls (killed workers) before BullMQ gives up; the handler's own attempt count decides first. */
   maxStalls: number;
   /** BullMQ gave a job up for good: the video's record must still end (failed, refunded). */
-  onGivenUp: (videoId: string) => Promise<void>;
+  onGivenUp: (recordId: string) => Promise<void>;
 }
 
-export interface BullmqRenderQueueOptions {
+export interface BullmqRecordQueueOptions {
+  /** The queue's name: 'renders' (the default), 'exports'. */
+  name?: string;
   redisUrl: string;
   prefix: string;
   /** Null: this process only adds jobs (an API server with RUN_WORKERS=false). */
-  working: RenderQueueWorking | null;
-  onError: (videoId: string | null, error: unknown) => void;
+  working: RecordQueueWorking | null;
+  onError: (recordId: string | null, error: unknown) => void;
 }
 
 export interface QueueStats {
@@ -42,23 +44,27 @@ export interface QueueStats {
   oldestWaitingMs: number | null;
 }
 
-/** What a sweep found for a stranded video: queued (again or still), or given up by BullMQ. */
+/** What a sweep found for a stranded record: queued (again or still), or given up by BullMQ. */
 export type RequeueOutcome = 'queued' | 'given-up';
 
 /**
- * Render jobs on Redis (BullMQ), worked by any process that opens it with `working`. A job
- * carries the video id only; the job id is the video id, so adding it again is harmless.
+ * Jobs on Redis (BullMQ) named by the record they work on (a video to render, an export to
+ * build), worked by any process that opens the queue with `working`. A job carries the
+ * record's id only and has it as its job id, so adding it again is harmless.
  */
-export class BullmqRenderQueue implements JobQueue {
-  private readonly queue: Queue<RenderJobData>;
-  private readonly worker: Worker<RenderJobData> | null;
-  private readonly active = new Map<string, { job: Job<RenderJobData>; token: string }>();
+export class BullmqRecordQueue implements JobQueue {
+  private readonly queue: Queue<RecordJobData>;
+  private readonly worker: Worker<RecordJobData> | null;
+  private readonly active = new Map<string, { job: Job<RecordJobData>; token: string }>();
   private readonly settled = new Set<() => void>();
   /** Answers "is Redis there?" at once: it never queues a command while disconnected. */
   private readonly probe: Redis;
 
-  constructor(private readonly options: BullmqRenderQueueOptions) {
-    this.queue = new Queue<RenderJobData>(QUEUE_NAME, {
+  private readonly name: string;
+
+  constructor(private readonly options: BullmqRecordQueueOptions) {
+    this.name = options.name ?? 'renders';
+    this.queue = new Queue<RecordJobData>(this.name, {
       connection: bullmqConnection(options.redisUrl, 'producer'),
       prefix: options.prefix,
     });
@@ -71,14 +77,14 @@ export class BullmqRenderQueue implements JobQueue {
     this.worker = options.working ? this.openWorker(options.working) : null;
   }
 
-  private openWorker(working: RenderQueueWorking): Worker<RenderJobData> {
-    const worker = new Worker<RenderJobData>(
-      QUEUE_NAME,
+  private openWorker(working: RecordQueueWorking): Worker<RecordJobData> {
+    const worker = new Worker<RecordJobData>(
+      this.name,
       async (job, token) => {
-        const id = job.id ?? job.data.videoId;
+        const id = job.id ?? job.data.id;
         this.active.set(id, { job, token: token ?? '' });
         try {
-          await working.handler(job.data.videoId);
+          await working.handler(job.data.id);
         } finally {
           this.active.delete(id);
           for (const wake of this.settled) wake();
@@ -96,31 +102,32 @@ export class BullmqRenderQueue implements JobQueue {
     worker.on('error', (error) => this.options.onError(null, error));
     worker.on('failed', (job, error) => {
       if (!job) return;
-      this.options.onError(job.data.videoId, error);
+      this.options.onError(job.data.id, error);
       void this.whenGivenUp(job, working);
     });
     return worker;
   }
 
-  private async whenGivenUp(job: Job<RenderJobData>, working: RenderQueueWorking): Promise<void> {
+  private async whenGivenUp(job: Job<RecordJobData>, working: RecordQueueWorking): Promise<void> {
     try {
-      if ((await job.getState()) === 'failed') await working.onGivenUp(job.data.videoId);
+      if ((await job.getState()) === 'failed') await working.onGivenUp(job.data.id);
     } catch (error) {
-      this.options.onError(job.data.videoId, error);
+      this.options.onError(job.data.id, error);
     }
   }
 
-  enqueue(videoId: string): void {
+  enqueue(recordId: string): void {
     // A job lost here is added again by the recovery sweep, which finds its record stranded.
-    this.add(videoId).catch((error: unknown) => this.options.onError(videoId, error));
+    this.add(recordId).catch((error: unknown) => this.options.onError(recordId, error));
   }
 
-  private async add(videoId: string): Promise<void> {
+  /** Adds the job and resolves once Redis has it (enqueue does not wait). */
+  async add(recordId: string): Promise<void> {
     await this.queue.add(
-      'render',
-      { videoId },
+      this.name,
+      { id: recordId },
       {
-        jobId: videoId,
+        jobId: recordId,
         attempts: HANDLER_ATTEMPTS,
         backoff: { type: 'exponential', delay: 1_000 },
         removeOnComplete: true,
@@ -131,10 +138,10 @@ export class BullmqRenderQueue implements JobQueue {
   }
 
   /** For a record still processing with no live owner: queue it unless BullMQ gave it up. */
-  async requeue(videoId: string): Promise<RequeueOutcome> {
-    const job = await this.queue.getJob(videoId);
+  async requeue(recordId: string): Promise<RequeueOutcome> {
+    const job = await this.queue.getJob(recordId);
     if (job && (await job.getState()) === 'failed') return 'given-up';
-    if (!job) await this.add(videoId);
+    if (!job) await this.add(recordId);
     return 'queued';
   }
 
@@ -185,7 +192,7 @@ export class BullmqRenderQueue implements JobQueue {
         handed += 1;
       } catch (error) {
         // Finished meanwhile, or the lock already lapsed: nothing left to hand back.
-        this.options.onError(job.data.videoId, error);
+        this.options.onError(job.data.id, error);
       }
     }
     return handed;

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRedisRunning, TEST_REDIS_URL } from '../../testing/redis-server.ts';
 import { freePort } from '../../testing/server-under-test.ts';
-import { BullmqRenderQueue, type RenderQueueWorking } from './bullmq-render-queue.ts';
+import { BullmqRecordQueue, type RecordQueueWorking } from './bullmq-record-queue.ts';
 
 /** Resolves when `check` holds, polling; rejects with `what` after 20 s. */
 async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -22,7 +22,7 @@ function deferred() {
 describe('BullMQ render queue', () => {
   // Keys of this test only: the machine's Redis is shared and never flushed.
   let prefix: string;
-  let opened: BullmqRenderQueue[];
+  let opened: BullmqRecordQueue[];
   const errors: unknown[] = [];
 
   beforeAll(async () => {
@@ -35,9 +35,9 @@ describe('BullMQ render queue', () => {
     await cleaner.close();
   });
 
-  function open(working: Partial<RenderQueueWorking> | null): BullmqRenderQueue {
+  function open(working: Partial<RecordQueueWorking> | null): BullmqRecordQueue {
     prefix ??= `glowreel-test-${crypto.randomUUID()}`;
-    const queue = new BullmqRenderQueue({
+    const queue = new BullmqRecordQueue({
       redisUrl: TEST_REDIS_URL,
       prefix,
       working: working && {
@@ -161,7 +161,7 @@ describe('BullMQ render queue', () => {
     fresh();
     const reachable = open(null);
     expect(await reachable.isAcceptingJobs()).toBe(true);
-    const nowhere = new BullmqRenderQueue({
+    const nowhere = new BullmqRecordQueue({
       redisUrl: `redis://127.0.0.1:${await freePort()}`,
       prefix,
       working: null,
