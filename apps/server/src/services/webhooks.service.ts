@@ -45,6 +45,11 @@ export interface WebhooksServiceDependencies {
   publicUrl: string;
   retryDelaysMs?: readonly number[];
   claimLeaseMs?: number;
+  /**
+   * Scale mode: asks for a delivery pass at `at` (a delayed job on Redis, so a retry is sent on
+   * time by whichever process is up then, across restarts). The poll stays the safety net.
+   */
+  wakeAt?: (at: Date) => void;
   now?: () => Date;
   log: {
     info?: (details: object, message: string) => void;
@@ -214,6 +219,7 @@ export class WebhooksService {
         ? { status: 'failed' as const, nextAttemptAt: null }
         : { status: 'pending' as const, nextAttemptAt: new Date(this.now().getTime() + delay) };
     await this.deps.webhooks.recordAttempt(delivery, response, next);
+    if (next.nextAttemptAt) this.deps.wakeAt?.(next.nextAttemptAt);
     if (isDelivered) {
       this.deps.log.info?.(
         { deliveryId: delivery.id, status: response.statusCode, attempt: delivery.attempts + 1 },

@@ -121,13 +121,14 @@ export class BullmqRecordQueue implements JobQueue {
     this.add(recordId).catch((error: unknown) => this.options.onError(recordId, error));
   }
 
-  /** Adds the job and resolves once Redis has it (enqueue does not wait). */
-  async add(recordId: string): Promise<void> {
+  /** Adds the job (to run no sooner than `delayMs` from now) once Redis has it. */
+  async add(recordId: string, options: { delayMs?: number } = {}): Promise<void> {
     await this.queue.add(
       this.name,
       { id: recordId },
       {
         jobId: recordId,
+        delay: options.delayMs,
         attempts: HANDLER_ATTEMPTS,
         backoff: { type: 'exponential', delay: 1_000 },
         removeOnComplete: true,
