@@ -59,9 +59,12 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
     await Promise.all(running.map((process) => killHard(process)));
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
-    const cleaner = new Queue('renders', { connection: { url: TEST_REDIS_URL }, prefix });
-    await cleaner.obliterate({ force: true });
-    await cleaner.close();
+    // Every queue a process opens: the machine's Redis is shared and never flushed.
+    for (const name of ['renders', 'exports', 'webhook-retries']) {
+      const cleaner = new Queue(name, { connection: { url: TEST_REDIS_URL }, prefix });
+      await cleaner.obliterate({ force: true });
+      await cleaner.close();
+    }
   });
 
   function environment(redisUrl: string, extra: Record<string, string> = {}) {
