@@ -31,6 +31,24 @@ describe('loadConfig', () => {
     ).toThrow(ConfigError);
   });
 
+  it('turns scale mode on with REDIS_URL: workers in every server unless RUN_WORKERS=false', () => {
+    expect(loadConfig({}, '/srv').queue).toEqual({
+      redisUrl: null,
+      prefix: 'glowreel',
+      runWorkers: true,
+    });
+    const api = loadConfig(
+      { REDIS_URL: 'redis://cache:6379', RUN_WORKERS: 'false', QUEUE_PREFIX: 'clinic-eu' },
+      '/srv',
+    );
+    expect(api.queue).toEqual({
+      redisUrl: 'redis://cache:6379',
+      prefix: 'clinic-eu',
+      runWorkers: false,
+    });
+    expect(() => loadConfig({ QUEUE_PREFIX: 'has:colon' }, '/srv')).toThrow(/QUEUE_PREFIX/);
+  });
+
   it('refuses to start and names every bad variable', () => {
     let thrown: unknown;
     try {

@@ -65,6 +65,11 @@ const environmentSchema = z.object({
     .optional(),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   JOB_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  RUN_WORKERS: booleanFromString.default(true),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "-" or "_"')
+    .default('glowreel'),
   TEST_FREEZE_AT: z.enum(FREEZE_POINTS).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -199,6 +204,11 @@ export interface Config {
   videoRetentionDays: number | null;
   /** How long a render job stays this process's without a heartbeat, and how often it beats. */
   jobs: { leaseMs: number; heartbeatMs: number };
+  /**
+   * Scale mode (issue #19 §1): with a Redis URL, renders go through a BullMQ queue that any
+   * number of processes work; runWorkers false makes `npm start` serve HTTP only.
+   */
+  queue: { redisUrl: string | null; prefix: string; runWorkers: boolean };
   /** Crash tests only: the step at which the process freezes so the test can SIGKILL it. */
   freezeAt: FreezePoint | null;
   /** GET /metrics (Prometheus) exists only with a token, which scrapers send as a bearer. */
@@ -332,6 +342,11 @@ export function loadConfig(
     publicStatsMinCount: values.PUBLIC_STATS_MIN_COUNT,
     videoRetentionDays: values.VIDEO_RETENTION_DAYS ?? null,
     jobs: { leaseMs: values.JOB_LEASE_MS, heartbeatMs: values.JOB_HEARTBEAT_MS },
+    queue: {
+      redisUrl: values.REDIS_URL ?? null,
+      prefix: values.QUEUE_PREFIX,
+      runWorkers: values.RUN_WORKERS,
+    },
     freezeAt: values.TEST_FREEZE_AT ?? null,
     metrics: { token: values.METRICS_TOKEN ?? null },
   };

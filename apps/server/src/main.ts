@@ -4,6 +4,7 @@ import { startAdminSocket } from './admin/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { engineImageInspector } from './engine/engine-image-inspector.ts';
+import { assertRedisReachable } from './jobs/bullmq/redis-connection.ts';
 import { WorkerRenderer } from './jobs/worker-renderer.ts';
 import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
@@ -16,24 +17,30 @@ import { StorageUnavailableError } from './storage/s3/s3-bucket-check.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
+  if (config.queue.redisUrl !== null) await assertRedisReachable(config.queue.redisUrl);
   // A bucket that cannot be used stops the start before the database is touched.
   const storage = await openStorage(config);
   const runtime = await openRuntime(config, { ownsDataFolder: true });
   const logger = createLogger(config.log);
   const jobLog = logger.child({ component: 'render-jobs' });
-  const videoPipeline = await openVideoPipeline(config, runtime, {
-    storage,
-    renderer: new WorkerRenderer(config.render.concurrency, {
-      ffmpegPath: config.render.ffmpegPath,
-      faceDetection: config.render.faceDetection,
-      idleExitMs: config.render.workerIdleMs,
-    }),
-    inspector: engineImageInspector,
-    log: {
-      info: (details, message) => jobLog.info(details, message),
-      error: (details, message) => jobLog.error(details, message),
+  const videoPipeline = await openVideoPipeline(
+    config,
+    runtime,
+    {
+      storage,
+      renderer: new WorkerRenderer(config.render.concurrency, {
+        ffmpegPath: config.render.ffmpegPath,
+        faceDetection: config.render.faceDetection,
+        idleExitMs: config.render.workerIdleMs,
+      }),
+      inspector: engineImageInspector,
+      log: {
+        info: (details, message) => jobLog.info(details, message),
+        error: (details, message) => jobLog.error(details, message),
+      },
     },
-  });
+    { worksJobs: config.queue.redisUrl === null || config.queue.runWorkers },
+  );
   const webhookLog = logger.child({ component: 'webhooks' });
   const publicApi = openPublicApi(config, runtime, videoPipeline, {
     log: {
@@ -46,6 +53,7 @@ async function main(): Promise<void> {
     audit: runtime.audit,
     readAuditLog: (accountId) => runtime.audit.all(accountId),
     business: runtime.business,
+    worksJobs: config.queue.redisUrl === null || config.queue.runWorkers,
     log: {
       info: (details, message) => dataRightsLog.info(details, message),
       error: (details, message) => dataRightsLog.error(details, message),

@@ -12,6 +12,7 @@ import { ApiVideosService } from './services/api-videos.service.ts';
 import { UrlSigner } from './services/url-signer.ts';
 import { RenderTimeEstimate } from './services/render-time-estimate.ts';
 import { WebhooksService } from './services/webhooks.service.ts';
+import { openWebhookWakeUps } from './webhooks/webhook-wake-ups.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
 import {
   NodeWebhookSender,
@@ -55,6 +56,10 @@ export function openPublicApi(
     .digest('hex');
   const signer = new UrlSigner(signingKey, config.publicApi.signedUrlTtlSeconds);
   const allowLoopback = config.publicApi.webhookAllowLoopback;
+  const wakeUps = openWebhookWakeUps(config, {
+    deliverDue: () => webhooks.deliverDue(),
+    log: adapters.log,
+  });
   const webhooks = new WebhooksService({
     webhooks: new WebhooksRepository(db),
     sender:
@@ -65,6 +70,7 @@ export function openPublicApi(
     publicUrl: config.publicUrl,
     retryDelaysMs: adapters.retryDelaysMs,
     metrics: runtime.metrics,
+    wakeAt: wakeUps?.wakeAt,
     log: adapters.log,
   });
   const videoRows = new VideosRepository(db);
@@ -105,6 +111,7 @@ export function openPublicApi(
     signer,
     close: async () => {
       await webhooks.stop();
+      await wakeUps?.close();
     },
   };
 }

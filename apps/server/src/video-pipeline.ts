@@ -5,10 +5,11 @@ import { BrandKitsRepository } from './db/brand-kits.repository.ts';
 import { ConsentRecordsRepository } from './db/consent-records.repository.ts';
 import { ProfilePhotosRepository } from './db/profile-photos.repository.ts';
 import { VideosRepository } from './db/videos.repository.ts';
-import { EmbeddedQueue } from './jobs/embedded-queue.ts';
+import { openJobQueue, openProgressBus } from './jobs/open-job-queue.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { freezeAt } from './jobs/freeze-at.ts';
 import { NO_FREEZE } from './jobs/freeze-points.ts';
-import { ProgressBus } from './jobs/progress-bus.ts';
+import type { ProgressBus } from './jobs/progress-bus.ts';
 import type { VideoRenderer } from './jobs/renderer.ts';
 import type { Runtime } from './runtime.ts';
 import { BrandService } from './services/brand.service.ts';
@@ -37,7 +38,9 @@ export interface VideoPipeline {
   keptFiles: { logos: KeptFiles; photos: KeptFiles };
   /** Data export zips, in the same storage as the videos. */
   exportFiles: VideoStorage;
-  queue: EmbeddedQueue;
+  queue: JobQueue;
+  /** Scale mode: hands this process's running jobs back to the queue (a shutdown out of time). */
+  handBack: () => Promise<number>;
   /** This process as the owner of the jobs it runs. */
   owner: JobOwner;
   close: () => Promise<void>;
@@ -54,13 +57,24 @@ export interface VideoPipelineAdapters {
   };
 }
 
+export interface VideoPipelineOptions {
+  /**
+   * Whether this process renders. Embedded: always. Scale mode: a worker does, an API
+   * server unless RUN_WORKERS=false.
+   */
+  worksJobs?: boolean;
+}
+
 /** Wires uploads → queue → renderer → storage; recovers jobs a previous process left behind. */
 export async function openVideoPipeline(
   config: Config,
   runtime: Runtime,
   adapters: VideoPipelineAdapters,
+  options: VideoPipelineOptions = {},
 ): Promise<VideoPipeline> {
   const tmpDir = path.join(config.dataDir, 'tmp');
+  const owner: JobOwner = { id: crypto.randomUUID(), leaseMs: config.jobs.leaseMs };
+  const scaled = config.queue.redisUrl !== null;
   const scratchRoot = path.join(tmpDir, 'renders');
   // The data folder, or the S3 bucket (checked here: a bad one stops the start).
   const stored = adapters.storage ?? (await openStorage(config));
@@ -79,10 +93,9 @@ export async function openVideoPipeline(
     inspectPhoto: (bytes) => adapters.inspector.inspectProfilePhoto(bytes),
     log: adapters.log,
   });
-  const progress = new ProgressBus();
+  const progress = await openProgressBus(config, adapters.log);
   const videosRepository = new VideosRepository(runtime.database.db);
   const consents = new ConsentRecordsRepository(runtime.database.db);
-  const owner: JobOwner = { id: crypto.randomUUID(), leaseMs: config.jobs.leaseMs };
   const freeze = config.freezeAt ? freezeAt(config.freezeAt) : NO_FREEZE;
   const renderJobs = new RenderJobsService({
     owner,
@@ -94,7 +107,11 @@ export async function openVideoPipeline(
     renderer: adapters.renderer,
     progress,
     scratchDir: async (videoId) => {
-      const dir = path.join(scratchRoot, videoId);
+      // At scale processes share the data folder, and a worker taken for dead may still
+      // write: each attempt writes apart, and the job's end removes every attempt's files.
+      const dir = scaled
+        ? path.join(scratchRoot, videoId, owner.id)
+        : path.join(scratchRoot, videoId);
       await mkdir(dir, { recursive: true, mode: 0o700 });
       return dir;
     },
@@ -116,11 +133,12 @@ export async function openVideoPipeline(
     owner,
     freeze,
   });
-  const queue = new EmbeddedQueue(
-    (videoId) => renderJobs.process(videoId),
-    config.render.concurrency,
-    (videoId, error) => adapters.log.error({ videoId, err: error }, 'render job crashed'),
-  );
+  const jobs = openJobQueue(config, {
+    worksJobs: options.worksJobs ?? true,
+    renderJobs,
+    log: adapters.log,
+  });
+  const { queue } = jobs;
   videos.attachQueue(queue);
   runtime.metrics.watchQueue('render', queue);
   const consent = new ConsentService({
@@ -129,10 +147,13 @@ export async function openVideoPipeline(
     log: adapters.log,
     audit: runtime.audit,
   });
-  // Scratch folders only ever hold a running job's files; none survive a restart.
-  await rm(scratchRoot, { recursive: true, force: true });
+  // Scratch folders only ever hold a running job's files; none survive a restart (at scale
+  // other processes' running jobs use the folder: each job's end clears its own).
+  if (!scaled) await rm(scratchRoot, { recursive: true, force: true });
   const recover = async (atStart: boolean) => {
-    const recovered = await renderJobs.recover((videoId) => queue.enqueue(videoId), { atStart });
+    const recovered = jobs.requeue
+      ? await renderJobs.recoverQueued(jobs.requeue)
+      : await renderJobs.recover((videoId) => queue.enqueue(videoId), { atStart });
     if (recovered.requeued + recovered.failed + recovered.settled > 0)
       adapters.log.info(recovered, 'recovered unfinished videos');
   };
@@ -161,6 +182,7 @@ export async function openVideoPipeline(
     keptFiles,
     exportFiles: stored.exports,
     queue,
+    handBack: jobs.handBack,
     owner,
     close: async () => {
       clearInterval(sweep);
@@ -168,6 +190,7 @@ export async function openVideoPipeline(
       // The last beat stops only after the running jobs have ended.
       clearInterval(heartbeat);
       await adapters.renderer.close();
+      await progress.close();
       stored.close();
     },
   };

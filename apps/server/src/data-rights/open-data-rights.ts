@@ -11,6 +11,7 @@ import type { VideoPipeline } from '../video-pipeline.ts';
 import { AccountDeletionService } from './account-deletion.service.ts';
 import { DataExportJob, type AuditLogReader } from './data-export.job.ts';
 import { DataExportService } from './data-export.service.ts';
+import { openExportQueue } from './export-queue.ts';
 import { VideoDeletionService } from './video-deletion.service.ts';
 
 /** Issue #18 §2: deleting videos and accounts, and exporting an account's data. */
@@ -29,11 +30,16 @@ export interface DataRightsAdapters {
   readAuditLog: AuditLogReader;
   /** Absent in processes without billing: no subscription to cancel. */
   business?: BusinessServices;
+  /** Scale mode: whether this process builds exports from the queue (default true). */
+  worksJobs?: boolean;
   log: {
     info: (details: object, message: string) => void;
     error: (details: object, message: string) => void;
   };
 }
+
+const EXPORT_GIVEN_UP_MESSAGE =
+  'The export could not be built. Nothing was lost: please ask for a new one.';
 
 export function openDataRights(
   config: Config,
@@ -57,7 +63,21 @@ export function openDataRights(
   });
   // Built in this process, one after another; close() waits for the one being built.
   let running: Promise<void> = Promise.resolve();
+  const exportQueue = openExportQueue(config, {
+    worksJobs: adapters.worksJobs ?? true,
+    build: (exportId) => job.run(exportId),
+    giveUp: (exportId) => exportsRepository.markFailed(exportId, EXPORT_GIVEN_UP_MESSAGE),
+    log,
+  });
   const schedule = (exportId: string) => {
+    if (exportQueue) {
+      // Never "building" for ever: an export Redis did not take ends failed at once.
+      exportQueue.add(exportId).catch(async (error: unknown) => {
+        log.error({ exportId, err: error }, 'data export could not be queued');
+        await exportsRepository.markFailed(exportId, EXPORT_GIVEN_UP_MESSAGE);
+      });
+      return;
+    }
     running = running
       .then(() => job.run(exportId))
       .catch((error: unknown) => log.error({ exportId, err: error }, 'data export crashed'));
@@ -95,6 +115,9 @@ export function openDataRights(
       audit,
     }),
     exportFiles,
-    close: () => running,
+    close: async () => {
+      await running;
+      await exportQueue?.close();
+    },
   };
 }

@@ -181,6 +181,28 @@ export class VideosRepository {
   }
 
   /**
+   * Scale mode: processing jobs no worker holds alive — still this process's (accepted here,
+   * never taken by a worker), or whose owner stopped renewing its lease.
+   */
+  listStranded(ownerId: string): Promise<VideoRow[]> {
+    return this.db
+      .selectFrom('videos')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .$narrowType<{ status: 'processing' }>()
+      .where((eb) =>
+        eb.or([
+          eb('owner_id', 'is', null),
+          eb('owner_id', '=', ownerId),
+          eb('lease_expires_at', 'is', null),
+          eb('lease_expires_at', '<', sql<Date>`now()`),
+        ]),
+      )
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /**
    * How long the latest renders of one size took, newest first (the render-time estimate,
    * issue 18 §5). Read from the table, so the measurement survives restarts.
    */

@@ -24,6 +24,10 @@ export class EmbeddedQueue implements JobQueue {
     this.pump();
   }
 
+  isAcceptingJobs(): Promise<boolean> {
+    return Promise.resolve(!this.closed);
+  }
+
   private pump(): void {
     while (!this.closed && this.running.size < this.concurrency && this.waiting.length > 0) {
       const next = this.waiting.shift();

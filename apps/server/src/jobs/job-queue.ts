@@ -1,6 +1,8 @@
 /** Runs render jobs. Embedded: in this process; at scale: a queue on Redis (BullMQ). */
 export interface JobQueue {
   enqueue(videoId: string): void;
+  /** False while the queue cannot take a job (Redis away): uploads are refused before any credit moves. */
+  isAcceptingJobs(): Promise<boolean>;
   /** Resolves when every job taken so far has finished (used by shutdown and tests). */
   drain(): Promise<void>;
   close(): Promise<void>;

@@ -118,6 +118,9 @@ export class RenderJobsService {
         completed_at: new Date(),
       });
       if (!finished) {
+        // Another process finished the same job (a worker taken for dead came back): its
+        // files, under the same keys, are the record's now.
+        if ((await this.deps.videos.findById(videoId))?.status === 'completed') return;
         // Another process failed (and refunded) it meanwhile: keep no file without a record.
         await this.deps.storage.delete(videoKey);
         await this.deps.storage.delete(thumbnailKey);
@@ -149,6 +152,74 @@ export class RenderJobsService {
       await this.deps.uploads.remove(videoId);
       await this.deps.removeScratchDir(videoId);
     }
+  }
+
+  /**
+   * Scale mode: a worker took the job from the queue. The queue hands a job to one worker at
+   * a time, and again only once the previous one stopped renewing its lock (killed, frozen):
+   * the record is taken over from whoever owned it in one conditional UPDATE, so of two
+   * workers that both believe the job theirs only one runs it, and only one finishes it.
+   */
+  async processQueued(videoId: string): Promise<void> {
+    const row = await this.deps.videos.findById(videoId);
+    if (row?.status !== 'processing') return;
+    const { owner } = this.deps;
+    if (row.owner_id !== owner.id) {
+      const claimed = await this.deps.videos.claim(videoId, owner.id, owner.leaseMs, {
+        previousOwner: row.owner_id,
+        onlyIfExpired: false,
+      });
+      if (!claimed) return;
+    }
+    if (row.attempts >= MAX_RENDER_ATTEMPTS) {
+      // Every attempt ended with its worker dying mid-render: it ends here, refunded.
+      await this.endAbandoned(row, 'repeated_crash');
+      return;
+    }
+    await this.process(videoId);
+  }
+
+  /** Scale mode: the queue gave a job up for good; its record ends failed, refunded once. */
+  async giveUp(videoId: string): Promise<void> {
+    const row = await this.deps.videos.findById(videoId);
+    if (row?.status !== 'processing') return;
+    const claimed =
+      row.owner_id === this.deps.owner.id ||
+      (await this.deps.videos.claim(videoId, this.deps.owner.id, this.deps.owner.leaseMs, {
+        previousOwner: row.owner_id,
+        onlyIfExpired: false,
+      }));
+    if (claimed) await this.endAbandoned(row, 'repeated_crash');
+  }
+
+  private async endAbandoned(row: VideoRow, code: RenderFailureCode): Promise<void> {
+    await this.fail(row, code);
+    await this.deps.uploads.remove(row.id);
+    await this.deps.removeScratchDir(row.id);
+  }
+
+  /**
+   * Scale mode's recovery: the queue retries jobs of dead workers itself, so this only puts
+   * back jobs Redis lost or never got (an outage right after the record was written) and ends
+   * those the queue gave up. Nothing here deletes uploads: workers share the folder.
+   */
+  async recoverQueued(
+    requeue: (videoId: string) => Promise<'queued' | 'given-up'>,
+  ): Promise<RecoveryResult> {
+    let requeued = 0;
+    let failed = 0;
+    for (const row of await this.deps.videos.listStranded(this.deps.owner.id)) {
+      if ((await requeue(row.id)) === 'queued') {
+        requeued += 1;
+      } else {
+        await this.giveUp(row.id);
+        failed += 1;
+      }
+    }
+    // Other processes share the uploads at scale: only those over an hour old are swept.
+    await this.removeLeftoverUploads({ atStart: false });
+    const settled = await this.deps.credits.settleAbandoned();
+    return { requeued, failed, settled: settled.committed + settled.refunded };
   }
 
   /**
@@ -193,14 +264,22 @@ export class RenderJobsService {
         failed += 1;
       }
     }
-    for (const leftover of await uploads.listLeftovers(options)) {
+    await this.removeLeftoverUploads(options, taken);
+    const settled = await this.deps.credits.settleAbandoned();
+    return { requeued, failed, settled: settled.committed + settled.refunded };
+  }
+
+  /** Deletes uploads that outlived their job; a video still processing keeps its upload. */
+  private async removeLeftoverUploads(
+    options: { atStart: boolean },
+    taken: ReadonlySet<string> = new Set(),
+  ): Promise<void> {
+    for (const leftover of await this.deps.uploads.listLeftovers(options)) {
       if (taken.has(leftover)) continue;
       // A video still processing keeps its upload however long it waits for its turn.
       const row = await this.deps.videos.findById(leftover);
-      if (row?.status !== 'processing') await uploads.remove(leftover);
+      if (row?.status !== 'processing') await this.deps.uploads.remove(leftover);
     }
-    const settled = await this.deps.credits.settleAbandoned();
-    return { requeued, failed, settled: settled.committed + settled.refunded };
   }
 
   /** Keeps the finished files; a failure here is the storage's, not the render's. */
@@ -261,11 +340,14 @@ export class RenderJobsService {
       error_message: message,
       input_path: null,
     });
-    if (finished) await this.deps.credits.refund(row.reservation_id);
+    // Not finished here: another process ended the record (at scale, possibly completed it)
+    // and told the pages itself.
+    if (!finished) return;
+    await this.deps.credits.refund(row.reservation_id);
     // Counted by the process that ended it, once, as the refund is.
-    if (finished) this.deps.metrics.renderFailed(code);
+    this.deps.metrics.renderFailed(code);
     this.deps.progress.publish(row.id, { type: 'failed', errorCode: code, errorMessage: message });
-    if (finished) await this.announceFinished(row.id);
+    await this.announceFinished(row.id);
   }
 
   private publishProgress(videoId: string, stage: number, percent: number): void {

@@ -93,6 +93,9 @@ export interface VideosServiceDependencies {
   now?: () => Date;
 }
 
+export const QUEUE_UNAVAILABLE_MESSAGE =
+  'Videos cannot be started right now because the render queue does not answer. No credit was used; please try again in a few minutes.';
+
 export class VideosService {
   private queue: JobQueue | undefined;
 
@@ -110,6 +113,11 @@ export class VideosService {
       request.options.treatedArea ?? null,
     );
     if (refusal) throw new AppError(refusal.code, refusal.message);
+    // Scale mode (issue #19 §1): with Redis away the job could not be queued; refusing here,
+    // before any photo is kept or credit reserved, leaves nothing to undo.
+    if (!(await this.requireQueue().isAcceptingJobs())) {
+      throw new AppError('service_unavailable', QUEUE_UNAVAILABLE_MESSAGE);
+    }
     const afterImage = request.afterImage ?? null;
     const inspected = await this.deps.inspector.inspect(
       request.image,

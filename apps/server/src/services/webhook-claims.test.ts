@@ -16,7 +16,11 @@ import { WebhooksService } from './webhooks.service.ts';
 
 const quiet = { warn: () => undefined };
 
-function senderOn(repository: WebhooksRepository, now?: () => Date): WebhooksService {
+function senderOn(
+  repository: WebhooksRepository,
+  now?: () => Date,
+  wakeAt?: (at: Date) => void,
+): WebhooksService {
   return new WebhooksService({
     webhooks: repository,
     // These tests' events are about delivery, not content: their videos have no consent.
@@ -26,6 +30,7 @@ function senderOn(repository: WebhooksRepository, now?: () => Date): WebhooksSer
     publicUrl: 'http://127.0.0.1:3999',
     now,
     metrics: new PrometheusMetrics(),
+    wakeAt,
     log: quiet,
   });
 }
@@ -124,5 +129,20 @@ describe.each(DATABASE_KINDS)('webhook delivery claims on %s', (kind) => {
     const afterLease = () => new Date(leaseUntil.getTime() + 1_000);
     await senderOn(repository, afterLease).deliverDue();
     expect(deliveredIds()).toEqual([id]);
+  });
+
+  it('asks for a delivery pass at the moment a failed delivery is due again', async () => {
+    const [id] = await queueDeliveries(1);
+    receiver.failuresLeft = 1;
+    const wakeUps: Date[] = [];
+    const repository = new WebhooksRepository(test.runtime.database.db);
+    await senderOn(repository, undefined, (at) => wakeUps.push(at)).deliverDue();
+    const row = await test.runtime.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'next_attempt_at'])
+      .where('id', '=', id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(wakeUps).toEqual([row.next_attempt_at]);
   });
 });

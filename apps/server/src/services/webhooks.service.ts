@@ -46,6 +46,11 @@ export interface WebhooksServiceDependencies {
   publicUrl: string;
   retryDelaysMs?: readonly number[];
   claimLeaseMs?: number;
+  /**
+   * Scale mode: asks for a delivery pass at `at` (a delayed job on Redis, so a retry is sent on
+   * time by whichever process is up then, across restarts). The poll stays the safety net.
+   */
+  wakeAt?: (at: Date) => void;
   now?: () => Date;
   /** Delivery attempts by outcome for GET /metrics. */
   metrics: WebhookMetrics;
@@ -220,6 +225,7 @@ export class WebhooksService {
     this.deps.metrics.webhookAttempted(
       isDelivered ? 'delivered' : next.status === 'pending' ? 'retrying' : 'given_up',
     );
+    if (next.nextAttemptAt) this.deps.wakeAt?.(next.nextAttemptAt);
     if (isDelivered) {
       this.deps.log.info?.(
         { deliveryId: delivery.id, status: response.statusCode, attempt: delivery.attempts + 1 },

@@ -1,0 +1,135 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VideosRepository } from '../db/videos.repository.ts';
+import type { ProgressBus } from '../jobs/progress-bus.ts';
+import { FakeRenderer } from '../testing/fake-renderer.ts';
+import { createTestUser, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import { insertVideoRow } from '../testing/video-rows.ts';
+import { LocalVideoStorage } from '../storage/local-video-storage.ts';
+import { TempUploadFiles } from '../storage/temp-upload-files.ts';
+import { MAX_RENDER_ATTEMPTS, RenderJobsService } from './render-jobs.service.ts';
+
+// Scale mode (issue #19 §1): BullMQ may hand one job to a second worker while the first,
+// taken for dead, still renders. The record decides which of them finishes it.
+describe('render jobs taken from the queue', () => {
+  let test: TestRuntime;
+  let folder: string;
+  let storage: LocalVideoStorage;
+  let uploads: TempUploadFiles;
+  const finished: string[] = [];
+  const failedEvents: string[] = [];
+
+  beforeAll(async () => {
+    test = await openTestRuntime('pglite');
+    folder = mkdtempSync(path.join(tmpdir(), 'glowreel-queued-'));
+    storage = new LocalVideoStorage(path.join(folder, 'videos'));
+    uploads = new TempUploadFiles(path.join(folder, 'uploads'));
+  });
+  afterAll(async () => {
+    await test.dispose();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  function worker(renderer: FakeRenderer): RenderJobsService {
+    const owner = { id: crypto.randomUUID(), leaseMs: 30_000 };
+    const progress: ProgressBus = {
+      publish: (videoId, event) => {
+        if (event.type === 'failed') failedEvents.push(videoId);
+      },
+      subscribe: () => () => undefined,
+    };
+    const scratch = (videoId: string) => path.join(folder, 'renders', videoId, owner.id);
+    const jobs = new RenderJobsService({
+      owner,
+      videos: new VideosRepository(test.runtime.database.db),
+      credits: test.runtime.credits,
+      metrics: test.runtime.metrics,
+      storage,
+      uploads,
+      renderer,
+      progress,
+      scratchDir: async (videoId) => {
+        await mkdir(scratch(videoId), { recursive: true });
+        return scratch(videoId);
+      },
+      removeScratchDir: (videoId) =>
+        rm(path.join(folder, 'renders', videoId), { recursive: true, force: true }),
+      log: { info: () => undefined, error: () => undefined },
+    });
+    jobs.onVideoFinished((row) => Promise.resolve(void finished.push(row.id)));
+    return jobs;
+  }
+
+  async function queuedVideo(attempts = 0) {
+    const user = await createTestUser(test.runtime);
+    const videoId = await insertVideoRow(test.runtime, user.id, {
+      status: 'processing',
+      options: JSON.stringify({ branding: {} }),
+      // The fake renderer reads no photo; the record must only name one.
+      input_path: path.join(folder, 'uploads', 'photo.upload'),
+      owner_id: 'the-api-server',
+      attempts,
+    });
+    return { user, videoId };
+  }
+
+  async function ledgerOf(userId: string) {
+    const rows = await test.runtime.database.db
+      .selectFrom('credit_ledger')
+      .select(['reason', 'delta'])
+      .where('user_id', '=', userId)
+      .where('reservation_id', 'is not', null)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.reason);
+  }
+
+  it('commits the credit and announces the video once when two workers finish the same job', async () => {
+    const { user, videoId } = await queuedVideo();
+    const slow = new FakeRenderer();
+    slow.hold();
+    const first = worker(slow).processQueued(videoId);
+    while (slow.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    // The first worker's lock lapsed: the queue gave the job to a second worker.
+    await worker(new FakeRenderer()).processQueued(videoId);
+    slow.release();
+    await first;
+
+    const row = await new VideosRepository(test.runtime.database.db).findById(videoId);
+    expect(row?.status).toBe('completed');
+    expect(await ledgerOf(user.id)).toEqual(['reserve', 'commit']);
+    expect(finished.filter((id) => id === videoId)).toHaveLength(1);
+    // The late worker keeps its hands off the files the record now names, and tells no page
+    // the video failed.
+    expect(await storage.size(row?.video_key ?? '')).toBeGreaterThan(0);
+    expect(failedEvents).toEqual([]);
+    expect(existsSync(path.join(folder, 'renders', videoId))).toBe(false);
+  });
+
+  it('ends a job every worker died on with repeated_crash, refunded once', async () => {
+    const { user, videoId } = await queuedVideo(MAX_RENDER_ATTEMPTS);
+    const renderer = new FakeRenderer();
+    await worker(renderer).processQueued(videoId);
+    await worker(renderer).giveUp(videoId);
+
+    const row = await new VideosRepository(test.runtime.database.db).findById(videoId);
+    expect(row).toMatchObject({ status: 'failed', error_code: 'repeated_crash' });
+    expect(renderer.requests).toHaveLength(0);
+    expect(await ledgerOf(user.id)).toEqual(['reserve', 'refund']);
+    expect(finished.filter((id) => id === videoId)).toHaveLength(1);
+  });
+
+  it('does nothing with a job whose record already ended', async () => {
+    const { user, videoId } = await queuedVideo();
+    const renderer = new FakeRenderer();
+    await worker(renderer).processQueued(videoId);
+    await worker(renderer).processQueued(videoId);
+    await worker(renderer).giveUp(videoId);
+    expect(renderer.requests).toHaveLength(1);
+    expect(await ledgerOf(user.id)).toEqual(['reserve', 'commit']);
+  });
+});

@@ -1,0 +1,108 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { engineImageInspector } from './engine/engine-image-inspector.ts';
+import { assertRedisReachable } from './jobs/bullmq/redis-connection.ts';
+import { WorkerRenderer } from './jobs/worker-renderer.ts';
+import { createLogger } from './logger.ts';
+import { openDataRights } from './data-rights/open-data-rights.ts';
+import { openPublicApi } from './public-api.ts';
+import { openRuntime } from './runtime.ts';
+import { openVideoPipeline } from './video-pipeline.ts';
+import { StorageUnavailableError } from './storage/s3/s3-bucket-check.ts';
+
+/** Issue #19 §5: a stopping worker finishes its renders for this long, then hands them back. */
+const SHUTDOWN_GRACE_MS = 60_000;
+
+/**
+ * `npm run worker`: renders videos and builds data exports from the BullMQ queues, with no
+ * HTTP server, on any machine that reaches the database, Redis and storage. Webhooks of the
+ * videos it finishes are sent from here too (their deliveries are claimed in the database,
+ * so once across processes).
+ */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, process.cwd());
+  if (config.queue.redisUrl === null || config.database.kind !== 'postgres') {
+    throw new ConfigError([
+      'REDIS_URL and DATABASE_URL: a render worker needs both (the queue on Redis, the records on PostgreSQL); without them `npm start` renders in its own process',
+    ]);
+  }
+  await assertRedisReachable(config.queue.redisUrl);
+  const runtime = await openRuntime(config);
+  const logger = createLogger(config.log);
+  const jobLog = logger.child({ component: 'render-jobs' });
+  const pipeline = await openVideoPipeline(
+    config,
+    runtime,
+    {
+      renderer: new WorkerRenderer(config.render.concurrency, {
+        ffmpegPath: config.render.ffmpegPath,
+        faceDetection: config.render.faceDetection,
+        idleExitMs: config.render.workerIdleMs,
+      }),
+      inspector: engineImageInspector,
+      log: {
+        info: (details, message) => jobLog.info(details, message),
+        error: (details, message) => jobLog.error(details, message),
+      },
+    },
+    { worksJobs: true },
+  );
+  const webhookLog = logger.child({ component: 'webhooks' });
+  const publicApi = openPublicApi(config, runtime, pipeline, {
+    log: {
+      info: (details, message) => webhookLog.info(details, message),
+      warn: (details, message) => webhookLog.warn(details, message),
+    },
+  });
+  const dataRightsLog = logger.child({ component: 'data-rights' });
+  const dataRights = openDataRights(config, runtime, pipeline, {
+    audit: runtime.audit,
+    readAuditLog: (accountId) => runtime.audit.all(accountId),
+    worksJobs: true,
+    log: {
+      info: (details, message) => dataRightsLog.info(details, message),
+      error: (details, message) => dataRightsLog.error(details, message),
+    },
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker stopping: finishing the renders in hand');
+    try {
+      const finished = await Promise.race([
+        Promise.all([pipeline.queue.close(), dataRights.close()]).then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS)),
+      ]);
+      if (!finished) {
+        const handed = await pipeline.handBack();
+        logger.info({ handed }, 'worker stopping: renders handed back to the queue');
+        process.exit(0);
+      }
+      await publicApi.close();
+      await dataRights.close();
+      await pipeline.close();
+      await runtime.close();
+      logger.info({ signal }, 'worker stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'worker shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  logger.info(
+    { concurrency: config.render.concurrency, owner: pipeline.owner.id },
+    'Glowreel worker is running',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError || error instanceof StorageUnavailableError
+      ? error.message
+      : `Glowreel worker failed to start: ${String(error)}`,
+  );
+  process.exit(1);
+});
