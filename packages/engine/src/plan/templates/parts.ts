@@ -1,7 +1,11 @@
 // The parts every template is built from: framings computed once per scene, panels, badges,
 // text blocks, the highlight and the end card. All pure functions of the scene and t.
 import type { Rect } from '../../geometry.ts';
-import { faceMotionAt } from '../../motion/face-motion-schedule.ts';
+import {
+  faceMotionAt,
+  motionHeldFrom,
+  type MotionTiming,
+} from '../../motion/face-motion-schedule.ts';
 import { easeInOutCubic, easeOutCubic, progress } from '../easing.ts';
 import { chinLine, frameSlot, narrowestView, pushIn, type Framing } from '../framing.ts';
 import { computeLayout, type Layout } from '../layout.ts';
@@ -126,17 +130,31 @@ function fills(rect: Rect, slot: Rect): boolean {
   );
 }
 
+function motionTiming(context: TemplateContext, which: PanelName): MotionTiming {
+  const { scene, phases, spans } = context;
+  return { motionSpeed: scene.motionSpeed, endCardStart: phases.endCardStart, span: spans[which] };
+}
+
 /** The face's motion at t, within the span the template gives this panel. */
 export function faceAt(context: TemplateContext, which: PanelName, t: number): PanelState['face'] {
-  const { scene, phases, spans } = context;
-  const motion = scene.faceMotion[which];
+  const motion = context.scene.faceMotion[which];
   if (!motion) return null;
-  const timing = {
-    motionSpeed: scene.motionSpeed,
-    endCardStart: phases.endCardStart,
-    span: spans[which],
-  };
-  return faceMotionAt(motion.kind, which, timing, t);
+  return faceMotionAt(motion.kind, which, motionTiming(context, which), t);
+}
+
+/**
+ * When every face that eases into an expression holds it (0 when none does): camera moves
+ * that start from here leave the panels still while a face changes, which the render paints
+ * far more cheaply (only the face's rows change) and the eye follows more easily.
+ */
+export function facesHeldFrom(context: TemplateContext): number {
+  let held = 0;
+  for (const which of ['before', 'after'] as const) {
+    const motion = context.scene.faceMotion[which];
+    if (!motion) continue;
+    held = Math.max(held, motionHeldFrom(motion.kind, motionTiming(context, which)) ?? 0);
+  }
+  return held;
 }
 
 /** A panel showing `framing`, pushed in by `zoom`, painted inside `clip` (default its rect). */
