@@ -25,16 +25,16 @@ export function revealBeats(phases: Phases) {
 const SPLIT_MIN_PUSH = 1.5;
 
 /**
- * The split's push-in starts once the faces hold their expression (`facesHeldFrom`, 0 when
- * none eases into one), so a smile eases in over still panels, but never later than leaves
+ * The split's push-in starts once the face holds its expression (`faceHeldFrom`, 0 when the
+ * motion never holds one), so a smile eases in over still panels, but never later than leaves
  * the push SPLIT_MIN_PUSH before `pushEnd`.
  */
-export function splitBeats(phases: Phases, facesHeldFrom: number, pushEnd: number) {
+export function splitBeats(phases: Phases, faceHeldFrom: number, pushEnd: number) {
   const earliest = 2.4 * phases.speed;
   const latest = Math.max(earliest, pushEnd - SPLIT_MIN_PUSH);
   return {
     hookEnd: 1.8 * phases.speed,
-    pushStart: Math.min(latest, Math.max(earliest, facesHeldFrom)),
+    pushStart: Math.min(latest, Math.max(earliest, faceHeldFrom)),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   motionHeldFrom,
   type MotionTiming,
 } from '../../motion/face-motion-schedule.ts';
+import { mainFaceMotion } from '../../motion/face-motion-plan.ts';
 import { easeInOutCubic, easeOutCubic, progress } from '../easing.ts';
 import { chinLine, frameSlot, narrowestView, pushIn, type Framing } from '../framing.ts';
 import { computeLayout, type Layout } from '../layout.ts';
@@ -143,18 +144,15 @@ export function faceAt(context: TemplateContext, which: PanelName, t: number): P
 }
 
 /**
- * When every face that eases into an expression holds it (0 when none does): camera moves
- * that start from here leave the panels still while a face changes, which the render paints
- * far more cheaply (only the face's rows change) and the eye follows more easily.
+ * When the face the animation moves holds its expression (0 for motions that never hold one):
+ * camera moves that start from here leave the panels still while the expression eases in,
+ * which the render paints far more cheaply (only the face changes) and the eye follows more
+ * easily. Taken from the animation asked for, not from the faces found, so the framing is the
+ * same whether or not a face could be moved.
  */
-export function facesHeldFrom(context: TemplateContext): number {
-  let held = 0;
-  for (const which of ['before', 'after'] as const) {
-    const motion = context.scene.faceMotion[which];
-    if (!motion) continue;
-    held = Math.max(held, motionHeldFrom(motion.kind, motionTiming(context, which)) ?? 0);
-  }
-  return held;
+export function faceHeldFrom(context: TemplateContext): number {
+  const { panel, kind } = mainFaceMotion(context.scene.primaryAnimation);
+  return motionHeldFrom(kind, motionTiming(context, panel)) ?? 0;
 }
 
 /** A panel showing `framing`, pushed in by `zoom`, painted inside `clip` (default its rect). */

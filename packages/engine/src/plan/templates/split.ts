@@ -5,7 +5,7 @@ import type { FrameState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
-  facesHeldFrom,
+  faceHeldFrom,
   footerTexts,
   highlight,
   hookText,
@@ -23,7 +23,7 @@ import { splitBeats } from './beats.ts';
 export function planSplit(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
   const end = comparisonEnd(context);
-  const { hookEnd, pushStart } = splitBeats(context.phases, facesHeldFrom(context), end);
+  const { hookEnd, pushStart } = splitBeats(context.phases, faceHeldFrom(context), end);
   const zoom = pushAmount(context, t, pushStart, end);
   const before = panel(context, 'before', context.pair.before, t, zoom);
   const after = panel(context, 'after', context.pair.after, t, zoom);
