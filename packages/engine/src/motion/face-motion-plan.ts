@@ -44,6 +44,14 @@ export interface SceneFaceMotion {
   records: FaceMotionRecord[];
 }
 
+/** The panel and motion an animation asks for (the other panel blinks). */
+export function mainFaceMotion(animation: PrimaryAnimation): {
+  panel: PanelName;
+  kind: FaceMotionKind;
+} {
+  return MAIN_MOTION[animation];
+}
+
 const MAIN_MOTION: Record<PrimaryAnimation, { panel: PanelName; kind: FaceMotionKind }> = {
   animate_before_head_turn: { panel: 'before', kind: 'head_turn' },
   animate_after_head_turn: { panel: 'after', kind: 'head_turn' },

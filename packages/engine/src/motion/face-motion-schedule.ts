@@ -70,18 +70,42 @@ export function headTurnDegrees(timing: MotionTiming, t: number): number {
   return HEAD_TURN_DEGREES * (out1 - back1 - out2 + back2);
 }
 
+/** Seconds (normal speed) into the span where the smile starts, is full, and the span it needs. */
+const SMILE = { from: 0.4, to: 2.9, needs: 3.5 } as const;
+/** The same for the surprise. */
+const SURPRISE = { from: 0.6, to: 1.8, needs: 2.5 } as const;
+
 /** Neutral → gentle smile over 2.5 s (at normal speed), then held. */
 export function smileAmount(timing: MotionTiming, t: number): number {
-  const k = stretch(timing, 3.5);
+  const k = stretch(timing, SMILE.needs);
   const { start } = spanOf(timing);
-  return easeInOutCubic(progress(t, start + 0.4 * k, start + 2.9 * k));
+  return easeInOutCubic(progress(t, start + SMILE.from * k, start + SMILE.to * k));
 }
 
 /** Brows rise and eyes widen over 1.2 s (at normal speed), then held. */
 export function surpriseAmount(timing: MotionTiming, t: number): number {
-  const k = stretch(timing, 2.5);
+  const k = stretch(timing, SURPRISE.needs);
   const { start } = spanOf(timing);
-  return easeInOutCubic(progress(t, start + 0.6 * k, start + 1.8 * k));
+  return easeInOutCubic(progress(t, start + SURPRISE.from * k, start + SURPRISE.to * k));
+}
+
+/**
+ * When a motion reaches the state it then holds to the end of its span (a full smile, raised
+ * brows), or null for motions that keep changing (a head turn goes out and back, blinks
+ * reopen). Templates start camera moves from here, so an expression eases in over panels that
+ * stand still.
+ */
+export function motionHeldFrom(kind: FaceMotionKind, timing: MotionTiming): number | null {
+  const { start } = spanOf(timing);
+  switch (kind) {
+    case 'smile':
+      return start + SMILE.to * stretch(timing, SMILE.needs);
+    case 'surprise':
+      return start + SURPRISE.to * stretch(timing, SURPRISE.needs);
+    case 'head_turn':
+    case 'blink':
+      return null;
+  }
 }
 
 /** Natural blinks are quick: close 0.1 s, stay shut 0.04 s, open 0.16 s. Not speed-scaled. */

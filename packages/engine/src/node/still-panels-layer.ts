@@ -1,14 +1,14 @@
 // The photo panels of a frame kept on a canvas of their own while they stay where they are:
 // when only a face moves (a smile, a blink) or only texts fade, the next frame copies the
-// kept panels instead of painting the backdrop and both photos again, and repaints only the
-// rows each moving face's triangles can reach. Every repainted pixel is painted exactly as a
-// full frame paints it (backdrop, photos, then the warp, inside a whole-pixel clip), so the
-// frames are the same to the bit.
+// kept panels instead of painting the backdrop and both photos again, and paints only the
+// moving faces over them (or, where two panels' clips share a pixel, repaints the rows each
+// moving face's triangles can reach). Every painted pixel is painted exactly as a full frame
+// paints it, so the frames are the same to the bit.
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Rect } from '../geometry.ts';
 import type { Canvas2D } from '../paint/canvas.ts';
 import { drawPanels, type DrawOptions } from '../paint/draw.ts';
-import { panelFaceMotionBounds } from '../paint/draw-panels.ts';
+import { drawPanelFaceMotion, panelFaceMotionBounds } from '../paint/draw-panels.ts';
 import { clipToRect, resetTransform } from '../paint/draw-shapes.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
 import type { FrameState } from '../plan/timeline.ts';
@@ -68,6 +68,15 @@ export function createStillPanelsLayer(
       ctx.globalAlpha = 1;
       ctx.drawImage(layer, 0, 0);
       ctx.restore();
+      if (panelsApart(state)) {
+        // The kept layer holds exactly the pixels a full repaint gives the backdrop and the
+        // photos (copied one to one), so only the moving faces are painted over it, each inside
+        // its panel's clip as a full repaint paints it.
+        for (const panel of state.panels) {
+          drawPanelFaceMotion(ctx, scene, assets, panel, options.facePatches);
+        }
+        return;
+      }
       for (const band of movingFaceBands(scene, assets, state)) {
         ctx.save();
         resetTransform(ctx);
@@ -77,6 +86,27 @@ export function createStillPanelsLayer(
       }
     },
   };
+}
+
+/**
+ * Whether no pixel lies in two panels' clips. A full repaint paints each panel's face right
+ * after its photo, so where clips share a pixel (a wipe's line between pixels) the next
+ * panel's photo lies over the face; painted over the kept layer, the face would lie on top.
+ */
+function panelsApart(state: FrameState): boolean {
+  const boxes = state.panels.map(({ clip }) => ({
+    left: Math.floor(clip.x),
+    top: Math.floor(clip.y),
+    right: Math.ceil(clip.x + clip.width),
+    bottom: Math.ceil(clip.y + clip.height),
+  }));
+  return boxes.every((p, i) =>
+    boxes
+      .slice(i + 1)
+      .every(
+        (q) => p.right <= q.left || q.right <= p.left || p.bottom <= q.top || q.bottom <= p.top,
+      ),
+  );
 }
 
 /**

@@ -49,11 +49,7 @@ export function drawPanel<T>(
   facePatches: FacePatches<T>,
 ): void {
   if (panel.clip.width <= 0 || panel.clip.height <= 0) return;
-  const {
-    imageToOutput,
-    assetToImage,
-    assetToOutput: m,
-  } = panelAssetPlacement(scene, assets, panel);
+  const { assetToOutput: m } = panelAssetPlacement(scene, assets, panel);
   ctx.save();
   resetTransform(ctx);
   clipToRect(ctx, panel.clip);
@@ -62,11 +58,33 @@ export function drawPanel<T>(
   ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
   const image = panel.which === 'before' ? assets.before : assets.after;
   ctx.drawImage(image, 0, 0);
+  ctx.restore();
   // Face motion paints the moved triangles over the still photo, inside the same clip.
+  drawPanelFaceMotion(ctx, scene, assets, panel, facePatches);
+}
+
+/**
+ * Paints the panel's moving face (the triangles that moved, or a held state's patch) over its
+ * still photo, inside the panel's clip, as drawPanel does after the photo; nothing when the
+ * face does not move. On its own it repaints a frame whose still panels are already there.
+ */
+export function drawPanelFaceMotion<T>(
+  ctx: Canvas2D<T>,
+  scene: Scene,
+  assets: SceneAssets<T>,
+  panel: PanelState,
+  facePatches: FacePatches<T>,
+): void {
   const rig = scene.faceMotion[panel.which]?.rig;
-  if (rig && panel.face && !isStill(panel.face)) {
-    drawMovingFace(ctx, image, rig, panel.face, { imageToOutput, assetToImage }, facePatches);
-  }
+  if (!rig || !panel.face || isStill(panel.face)) return;
+  if (panel.clip.width <= 0 || panel.clip.height <= 0) return;
+  const { imageToOutput, assetToImage } = panelAssetPlacement(scene, assets, panel);
+  ctx.save();
+  resetTransform(ctx);
+  clipToRect(ctx, panel.clip);
+  ctx.imageSmoothingEnabled = true;
+  const image = panel.which === 'before' ? assets.before : assets.after;
+  drawMovingFace(ctx, image, rig, panel.face, { imageToOutput, assetToImage }, facePatches);
   ctx.restore();
 }
 

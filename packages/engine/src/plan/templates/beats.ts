@@ -21,8 +21,21 @@ export function revealBeats(phases: Phases) {
   return { wipeStart, wipeEnd: wipeStart + 1.2 * phases.speed };
 }
 
-export function splitBeats(phases: Phases) {
-  return { hookEnd: 1.8 * phases.speed, pushStart: 2.4 * phases.speed };
+/** The split's push-in lasts at least this long (seconds, at every speed). */
+const SPLIT_MIN_PUSH = 1.5;
+
+/**
+ * The split's push-in starts once the face holds its expression (`faceHeldFrom`, 0 when the
+ * motion never holds one), so a smile eases in over still panels, but never later than leaves
+ * the push SPLIT_MIN_PUSH before `pushEnd`.
+ */
+export function splitBeats(phases: Phases, faceHeldFrom: number, pushEnd: number) {
+  const earliest = 2.4 * phases.speed;
+  const latest = Math.max(earliest, pushEnd - SPLIT_MIN_PUSH);
+  return {
+    hookEnd: 1.8 * phases.speed,
+    pushStart: Math.min(latest, Math.max(earliest, faceHeldFrom)),
+  };
 }
 
 /** Seconds per shot at normal speed: before, after, before, then the after holds. */

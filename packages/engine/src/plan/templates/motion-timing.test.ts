@@ -111,3 +111,32 @@ describe('the Story template', () => {
     throw new Error('the after photo never showed');
   });
 });
+
+describe('the Split template', () => {
+  it.each(MOTION_SPEEDS)(
+    'keeps its panels still while an expression eases in, then pushes in (%s)',
+    (speed) => {
+      for (const animation of ['animate_after_smile', 'animate_after_surprise'] as const) {
+        const scene = sceneFor('split', '16:9', animation, speed);
+        const viewAt = (t: number) => JSON.stringify(evaluate(scene, t).panels.map((p) => p.view));
+        const amountAt = (t: number) => {
+          const face = evaluate(scene, t).panels.find((panel) => panel.which === 'after')?.face;
+          return animation === 'animate_after_smile' ? (face?.smile ?? 0) : (face?.surprise ?? 0);
+        };
+        const still = viewAt(0);
+        let easing = 0;
+        for (let frame = 0; frame < scene.durationSeconds * FPS; frame += 1) {
+          const t = frame / FPS;
+          const amount = amountAt(t);
+          if (amount > 0 && amount < 1) {
+            easing += 1;
+            expect(viewAt(t), `${animation} ${speed} at frame ${frame}`).toBe(still);
+          }
+        }
+        expect(easing, `${animation} ${speed}`).toBeGreaterThan(10);
+        // The push-in still happens, and is done by the end card.
+        expect(viewAt(phasesFor(scene).endCardStart)).not.toBe(still);
+      }
+    },
+  );
+});

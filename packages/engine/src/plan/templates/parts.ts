@@ -1,7 +1,12 @@
 // The parts every template is built from: framings computed once per scene, panels, badges,
 // text blocks, the highlight and the end card. All pure functions of the scene and t.
 import type { Rect } from '../../geometry.ts';
-import { faceMotionAt } from '../../motion/face-motion-schedule.ts';
+import {
+  faceMotionAt,
+  motionHeldFrom,
+  type MotionTiming,
+} from '../../motion/face-motion-schedule.ts';
+import { mainFaceMotion } from '../../motion/face-motion-plan.ts';
 import { easeInOutCubic, easeOutCubic, progress } from '../easing.ts';
 import { chinLine, frameSlot, narrowestView, pushIn, type Framing } from '../framing.ts';
 import { computeLayout, type Layout } from '../layout.ts';
@@ -135,17 +140,28 @@ function fills(rect: Rect, slot: Rect): boolean {
   );
 }
 
+function motionTiming(context: TemplateContext, which: PanelName): MotionTiming {
+  const { scene, phases, spans } = context;
+  return { motionSpeed: scene.motionSpeed, endCardStart: phases.endCardStart, span: spans[which] };
+}
+
 /** The face's motion at t, within the span the template gives this panel. */
 export function faceAt(context: TemplateContext, which: PanelName, t: number): PanelState['face'] {
-  const { scene, phases, spans } = context;
-  const motion = scene.faceMotion[which];
+  const motion = context.scene.faceMotion[which];
   if (!motion) return null;
-  const timing = {
-    motionSpeed: scene.motionSpeed,
-    endCardStart: phases.endCardStart,
-    span: spans[which],
-  };
-  return faceMotionAt(motion.kind, which, timing, t);
+  return faceMotionAt(motion.kind, which, motionTiming(context, which), t);
+}
+
+/**
+ * When the face the animation moves holds its expression (0 for motions that never hold one):
+ * camera moves that start from here leave the panels still while the expression eases in,
+ * which the render paints far more cheaply (only the face changes) and the eye follows more
+ * easily. Taken from the animation asked for, not from the faces found, so the framing is the
+ * same whether or not a face could be moved.
+ */
+export function faceHeldFrom(context: TemplateContext): number {
+  const { panel, kind } = mainFaceMotion(context.scene.primaryAnimation);
+  return motionHeldFrom(kind, motionTiming(context, panel)) ?? 0;
 }
 
 /** A panel showing `framing`, pushed in by `zoom`, painted inside `clip` (default its rect). */

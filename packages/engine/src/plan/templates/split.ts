@@ -5,6 +5,7 @@ import type { FrameState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
+  faceHeldFrom,
   footerTexts,
   highlight,
   hookText,
@@ -24,7 +25,7 @@ import { splitBeats } from './beats.ts';
 export function planSplit(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
   const end = comparisonEnd(context);
-  const { hookEnd, pushStart } = splitBeats(context.phases);
+  const { hookEnd, pushStart } = splitBeats(context.phases, faceHeldFrom(context), end);
   const zoom = zoomKeepingFace(
     context,
     context.pair.before,
