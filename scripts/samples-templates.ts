@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ASPECTS, TEMPLATES, outputSizeFor, type Aspect, type Template } from '@glowreel/contracts';
+import { ASPECTS, TEMPLATES, type Aspect, type Template } from '@glowreel/contracts';
 import { renderVideoFile, resolveFfmpegPath } from '@glowreel/engine/node';
+import { fixtureRenderRequest } from '@glowreel/engine/testing';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/composites');
 const OUTPUT = process.env.SAMPLES_DIR ?? path.join(tmpdir(), 'glowreel-template-samples');
@@ -25,32 +26,19 @@ const onlyTemplates = listed('SAMPLES_TEMPLATES');
 const onlyAspects = listed('SAMPLES_ASPECTS');
 
 async function renderOne(input: (typeof INPUTS)[number], template: Template, aspect: Aspect) {
-  const size = outputSizeFor(process.env.SAMPLES_PLAN === 'free' ? 'free' : 'pro', aspect);
+  const plan = process.env.SAMPLES_PLAN === 'free' ? 'free' : 'pro';
   const outputDir = path.join(OUTPUT, `${input.name}-${template}-${aspect.replace(':', 'x')}`);
   mkdirSync(outputDir, { recursive: true });
   const result = await renderVideoFile(
-    {
-      inputPath: path.join(FIXTURES, input.before),
-      afterInputPath: input.after ? path.join(FIXTURES, input.after) : null,
-      outputDir,
-      ...size,
-      options: {
-        primaryAnimation: 'animate_after_smile',
-        emphasisEffect: 'none',
-        motionSpeed: 'normal',
-        aspect,
-        autoAlign: true,
-        template,
+    fixtureRenderRequest(
+      {
+        inputPath: path.join(FIXTURES, input.before),
+        afterInputPath: input.after ? path.join(FIXTURES, input.after) : null,
+        outputDir,
       },
-      branding: {
-        clinicName: 'Lumen Aesthetics',
-        contact: 'lumenclinic.com',
-        treatmentTitle: 'Skin renewal · 4 weeks',
-        disclosure: null,
-      },
-      ffmpegPath: null,
-      faceDetection: true,
-    },
+      aspect,
+      { plan, template },
+    ),
     () => {},
   );
   const sheet = `${outputDir}.png`;

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { phasesFor } from '../plan/timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
 import { createFrameRenderer } from './canvas-renderer.ts';
+import { fixtureRenderRequest } from './fixture-render.testing.ts';
 import { prepareRender, renderVideoFile, type RenderVideoRequest } from './render-video.ts';
 
 const fixtures = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
@@ -94,27 +95,11 @@ async function allFixtures(): Promise<Fixture[]> {
 function request(fixture: Fixture, aspect: Aspect, plan: 'free' | 'pro'): RenderVideoRequest {
   const outputDir = path.join(work, `${fixture.name}-${aspect.replace(':', 'x')}-${plan}`);
   mkdirSync(outputDir, { recursive: true });
-  return {
-    inputPath: fixture.inputPath,
-    afterInputPath: fixture.afterInputPath ?? null,
-    outputDir,
-    ...outputSizeFor(plan, aspect),
-    options: {
-      primaryAnimation: 'animate_after_smile',
-      emphasisEffect: 'none',
-      motionSpeed: 'normal',
-      aspect,
-      autoAlign: true,
-    },
-    branding: {
-      clinicName: 'Lumen Aesthetics',
-      contact: 'lumenclinic.com',
-      treatmentTitle: 'Skin renewal · 4 weeks',
-      disclosure: null,
-    },
-    ffmpegPath: null,
-    faceDetection: true,
-  };
+  return fixtureRenderRequest(
+    { inputPath: fixture.inputPath, afterInputPath: fixture.afterInputPath ?? null, outputDir },
+    aspect,
+    { plan },
+  );
 }
 
 /** Ten moments spread over the video before the end card. */

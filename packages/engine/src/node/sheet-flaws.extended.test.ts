@@ -8,61 +8,22 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ASPECTS, TEMPLATES, outputSizeFor, type Aspect } from '@glowreel/contracts';
+import { ASPECTS, TEMPLATES } from '@glowreel/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Rect } from '../geometry.ts';
 import { safeArea } from '../plan/layout.ts';
 import { facesOnFrame } from '../plan/templates/place-text.ts';
 import { evaluate, phasesFor } from '../plan/timeline.ts';
-import { prepareRender, type RenderVideoRequest } from './render-video.ts';
+import {
+  FACE_FIXTURES,
+  SHARED_FIXTURES,
+  faceFixtureRequest,
+  overlapArea,
+} from './fixture-render.testing.ts';
+import { prepareRender } from './render-video.ts';
 
-const fixtures = fileURLToPath(
-  new URL('../../../../../shared/fixtures/composites/', import.meta.url),
-);
 const work = mkdtempSync(path.join(tmpdir(), 'sheet-flaws-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const FIXTURES = [
-  ...['sbs-nogap', 'sbs-gutter20', 'sbs-labels', 'stacked', 'sbs-misaligned', 'sbs-portrait'].map(
-    (name) => ({ name, before: `${name}.jpg`, after: null as string | null }),
-  ),
-  ...['pair-01', 'pair-02'].map((name) => ({
-    name,
-    before: `${name}-before.jpg`,
-    after: `${name}-after.jpg`,
-  })),
-];
-
-function request(fixture: (typeof FIXTURES)[number], aspect: Aspect): RenderVideoRequest {
-  return {
-    inputPath: path.join(fixtures, fixture.before),
-    afterInputPath: fixture.after ? path.join(fixtures, fixture.after) : null,
-    outputDir: work,
-    ...outputSizeFor('pro', aspect),
-    options: {
-      primaryAnimation: 'animate_after_smile',
-      emphasisEffect: 'none',
-      motionSpeed: 'normal',
-      aspect,
-      autoAlign: true,
-    },
-    branding: {
-      clinicName: 'Lumen Aesthetics',
-      contact: 'lumenclinic.com',
-      treatmentTitle: 'Skin renewal · 4 weeks',
-      disclosure: null,
-    },
-    ffmpegPath: null,
-    faceDetection: true,
-  };
-}
-
-function overlap(a: Rect, b: Rect): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
-}
 
 function intersect(a: Rect, b: Rect): Rect {
   const x = Math.max(a.x, b.x);
@@ -89,21 +50,21 @@ function roomOffCores(box: Rect, region: Rect, cores: Rect[]): boolean {
   for (let y = region.y; y + box.height <= region.y + region.height; y += 4) {
     for (let x = region.x; x + box.width <= region.x + region.width; x += 4) {
       const place = { x, y, width: box.width, height: box.height };
-      if (cores.every((core) => overlap(place, core) === 0)) return true;
+      if (cores.every((core) => overlapArea(place, core) === 0)) return true;
     }
   }
   return false;
 }
 
-describe.runIf(existsSync(fixtures))('the templates on the fixture photos', () => {
+describe.runIf(existsSync(SHARED_FIXTURES))('the templates on the fixture photos', () => {
   it(
     'keep badges off the eyes-to-chin part of faces, show each photo once, and the hook above a square close-up’s face',
     { timeout: 900_000 },
     async () => {
       let badges = 0;
-      for (const fixture of FIXTURES) {
+      for (const fixture of FACE_FIXTURES) {
         for (const aspect of ASPECTS) {
-          const prepared = await prepareRender(request(fixture, aspect));
+          const prepared = await prepareRender(faceFixtureRequest(fixture, aspect, work));
           expect(prepared.scene.faceCore, `${fixture.name}: a face was found`).not.toBeNull();
           for (const template of TEMPLATES) {
             const scene = { ...prepared.scene, template };
@@ -115,7 +76,7 @@ describe.runIf(existsSync(fixtures))('the templates on the fixture photos', () =
               const cores = faces.map((face) => face.core);
               for (const badge of state.labels) {
                 badges += 1;
-                if (cores.every((core) => overlap(badge.box, core) === 0)) continue;
+                if (cores.every((core) => overlapArea(badge.box, core) === 0)) continue;
                 // Only a face filling the whole safe part of the badge's slot excuses it.
                 const slot = state.panels.find((panel) => inside(badge.box, panel.rect))!.rect;
                 expect(
@@ -124,7 +85,7 @@ describe.runIf(existsSync(fixtures))('the templates on the fixture photos', () =
                 ).toBe(false);
               }
               const shown = state.panels
-                .filter((panel) => overlap(panel.clip, panel.rect) > 0)
+                .filter((panel) => overlapArea(panel.clip, panel.rect) > 0)
                 .map((panel) => panel.which);
               expect(shown, where).toEqual([...new Set(shown)]);
               const hook = state.texts.find((text) => text.role === 'hook' && text.opacity > 0);
