@@ -1,12 +1,19 @@
 // npm run samples:templates — renders every template in every format on the shared test
 // photos (../shared/fixtures, when present) and writes one contact sheet per video (ten
 // moments, decoded from the MP4) to a folder outside the repository, for people to look at.
+// SAMPLES_TREATED_AREA=lips (any treated area) frames the close-ups on it.
 // The photos are test inputs only: the sheets are never committed or published.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ASPECTS, TEMPLATES, type Aspect, type Template } from '@glowreel/contracts';
+import {
+  ASPECTS,
+  TEMPLATES,
+  type Aspect,
+  type Template,
+  type TreatedAreaName,
+} from '@glowreel/contracts';
 import { renderVideoFile, resolveFfmpegPath } from '@glowreel/engine/node';
 import { fixtureRenderRequest } from '@glowreel/engine/testing';
 
@@ -37,7 +44,11 @@ async function renderOne(input: (typeof INPUTS)[number], template: Template, asp
         outputDir,
       },
       aspect,
-      { plan, template },
+      {
+        plan,
+        template,
+        treatedArea: (process.env.SAMPLES_TREATED_AREA || undefined) as TreatedAreaName | undefined,
+      },
     ),
     () => {},
   );

@@ -3,7 +3,13 @@
 // its default, so each check looks at the same video a clinic would get.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { outputSizeFor, type Aspect, type PlanId, type Template } from '@glowreel/contracts';
+import {
+  outputSizeFor,
+  type Aspect,
+  type PlanId,
+  type Template,
+  type TreatedAreaName,
+} from '@glowreel/contracts';
 import type { Rect } from '../geometry.ts';
 import type { RenderVideoRequest } from './render-video.ts';
 
@@ -34,7 +40,7 @@ export const FACE_FIXTURES: readonly FixturePhotos[] = [
 export function fixtureRenderRequest(
   input: { inputPath: string; afterInputPath: string | null; outputDir: string },
   aspect: Aspect,
-  options: { plan?: PlanId; template?: Template } = {},
+  options: { plan?: PlanId; template?: Template; treatedArea?: TreatedAreaName } = {},
 ): RenderVideoRequest {
   return {
     ...input,
@@ -46,6 +52,7 @@ export function fixtureRenderRequest(
       aspect,
       autoAlign: true,
       ...(options.template ? { template: options.template } : {}),
+      ...(options.treatedArea ? { treatedArea: options.treatedArea } : {}),
     },
     branding: {
       clinicName: 'Lumen Aesthetics',

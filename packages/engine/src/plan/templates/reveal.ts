@@ -1,7 +1,7 @@
 // Reveal: the before photo full-bleed with the hook, a wipe with a handle uncovers the after
 // photo, which then holds (≥ 3 s) with a slow push-in, the clinic's handle and the caption.
 import { easeInOutCubic, progress } from '../easing.ts';
-import type { FrameState } from '../frame-state.ts';
+import type { FrameState, PanelState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
@@ -92,11 +92,86 @@ export function planReveal(scene: Scene, t: number): FrameState {
 }
 
 /**
- * Photos too small to fill the frame alone: before and after side by side (stacked in 9:16)
- * from the first frame, the hook over them, then their badges; a wipe would have to start
- * from the before shown twice.
+ * A close-up at least this many times tighter than the face slot's view shows something the
+ * face slot does not (the treated area's detail), so the same photo may fill both slots.
+ */
+export const CLOSE_UP_RATIO = 1.6;
+
+/**
+ * Photos too small to fill the frame alone (a portrait strip in 16:9): the pair's two slots
+ * show the face and a close-up of the treated area, both of the before photo, and the wipe
+ * crosses the whole frame, uncovering the after photo in both at once. Never one view twice:
+ * where the treated area's close-up is not much tighter than the face (skin, body), the slots
+ * show before and after side by side from the first frame instead.
  */
 function revealTwoUp(context: TemplateContext, t: number): FrameState {
+  const face = context.pair.before;
+  const closeUp = context.detailPair.after;
+  if (closeUp.view.height * CLOSE_UP_RATIO > face.view.height) return sideBySide(context, t);
+  const end = comparisonEnd(context);
+  const { wipeStart, wipeEnd } = revealBeats(context.phases);
+  const wipe = easeInOutCubic(progress(t, wipeStart, wipeEnd));
+  const stage = context.layout.frame;
+  const lineX = stage.x + stage.width * wipe;
+  const zoom = pushAmount(context, t, wipeEnd, proofStart(context));
+  const slots = [face, closeUp].flatMap((framing) => {
+    const { rect } = framing;
+    const split = Math.min(Math.max(lineX, rect.x), rect.x + rect.width);
+    const afterClip = { ...rect, width: split - rect.x };
+    const beforeClip = { ...rect, x: split, width: rect.x + rect.width - split };
+    return [
+      panel(context, 'after', framing, t, zoom, afterClip),
+      panel(context, 'before', framing, t, zoom, beforeClip),
+    ];
+  });
+  const shown = slots.filter((item) => item.clip.width > 0);
+  const [faceAfter, faceBefore] = slots as [PanelState, PanelState];
+  const whole = [{ ...faceBefore, clip: face.rect }];
+  const beforeBadge = label(context, 'BEFORE', face.rect, 'left', 1, whole);
+  const afterBadge = label(context, 'AFTER', face.rect, 'left', 1, whole);
+  const taken = badgeBoxes([beforeBadge, afterBadge]);
+  const lineAt = (x: number) => (x - stage.x) / stage.width;
+  const hookEnd = wipeStart + 0.2;
+  // The BEFORE badge fades before the line reaches it, the AFTER one once the line has passed.
+  const beforeOpacity = beforeBadge
+    ? Math.min(
+        progress(t, hookEnd, hookEnd + 0.2),
+        1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x)),
+      )
+    : 0;
+  const afterOpacity = afterBadge
+    ? progress(
+        wipe,
+        lineAt(afterBadge.box.x + afterBadge.box.width),
+        lineAt(afterBadge.box.x + afterBadge.box.width) + 0.15,
+      )
+    : 0;
+  return {
+    panels: shown,
+    labels: present([
+      beforeBadge && beforeOpacity > 0 ? { ...beforeBadge, opacity: beforeOpacity } : null,
+      afterBadge && afterOpacity > 0 ? { ...afterBadge, opacity: afterOpacity } : null,
+    ]),
+    divider:
+      wipe > 0 && wipe < 1
+        ? { x: lineX, top: stage.y, bottom: stage.y + stage.height, opacity: 1 }
+        : null,
+    highlight: highlight(context, faceAfter, t, wipeEnd + 0.2),
+    texts: [
+      ...(window(t, -1, hookEnd) > 0 ? [hookText(context, window(t, -1, hookEnd), shown)] : []),
+      ...footerTexts(
+        context,
+        [faceAfter],
+        { handle: window(t, wipeEnd, end), caption: window(t, wipeEnd + 0.3, end) },
+        taken,
+      ),
+    ],
+    endCard: endCard(context, t),
+  };
+}
+
+/** Before and after side by side (stacked in 9:16) from the first frame, then their badges. */
+function sideBySide(context: TemplateContext, t: number): FrameState {
   const end = comparisonEnd(context);
   const { wipeStart, wipeEnd } = revealBeats(context.phases);
   // No push-in: the proof that follows shows the same slots, unzoomed, without a jump.

@@ -16,6 +16,7 @@ import { safeArea } from '../layout.ts';
 import { makeSceneInput } from '../scene-input.factory.ts';
 import { evaluate, phasesFor } from '../timeline.ts';
 import { facesOnFrame, type FaceOnFrame } from './place-text.ts';
+import { repeatedViews } from './repeated-views.testing.ts';
 
 /** Photos shaped like the fixtures', each face where the fixture's face is. */
 const PHOTOS = {
@@ -179,14 +180,14 @@ describe.each(TEMPLATES)('the %s template on the fixtures’ photo shapes', (tem
       }
     }
   });
-  it.each(ASPECTS)('never shows the same photo in two places at once (%s)', (aspect) => {
+  it.each(ASPECTS)('never shows the same view of a photo in two places at once (%s)', (aspect) => {
     for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
       const scene = sceneFor(template, aspect, photo);
       for (const t of comparisonMoments(scene)) {
-        const shown = evaluate(scene, t)
-          .panels.filter((panel) => area(intersection(panel.clip, panel.rect)) > 0)
-          .map((panel) => panel.which);
-        expect(shown, `${photo} at ${t.toFixed(2)} s`).toEqual([...new Set(shown)]);
+        const shown = evaluate(scene, t).panels.filter(
+          (panel) => area(intersection(panel.clip, panel.rect)) > 0,
+        );
+        expect(repeatedViews(shown), `${photo} at ${t.toFixed(2)} s`).toEqual([]);
       }
     }
   });
@@ -320,3 +321,60 @@ function roomOffCores(box: Rect, region: Rect, cores: Rect[]): boolean {
   }
   return false;
 }
+
+describe('Reveal with photos too small to fill the frame alone', () => {
+  // A portrait photo in 16:9 and a landscape one in 9:16 fill the pair's two slots instead.
+  const cases = [
+    { aspect: '16:9', photo: 'squarePair' },
+    { aspect: '9:16', photo: 'landscapeHalf' },
+  ] as const;
+
+  function revealScene(aspect: Aspect, name: PhotoName, treated: boolean) {
+    const { photo, cx, cy, eyes } = PHOTOS[name];
+    const face = makeMeshFace(cx, cy, eyes);
+    // The lips, under the eyes' centre.
+    const lips = { x: cx - eyes * 0.6, y: cy + eyes * 0.55, width: eyes * 1.2, height: eyes * 0.6 };
+    return buildScene(
+      makeSceneInput({
+        size: outputSizeFor('pro', aspect),
+        beforeSize: photo,
+        afterSize: photo,
+        faces: { before: face, after: face },
+        treatedArea: treated ? lips : null,
+        branding: { clinicName: 'Lumen Aesthetics', treatmentTitle: 'Lip filler · 2 weeks' },
+        options: { template: 'reveal', aspect, primaryAnimation: 'animate_before_head_turn' },
+      }),
+    );
+  }
+
+  function shownAt(scene: ReturnType<typeof revealScene>, t: number) {
+    return evaluate(scene, t).panels.filter(
+      (panel) => area(intersection(panel.clip, panel.rect)) > 0,
+    );
+  }
+
+  it.each(cases)(
+    'still wipes in $aspect: the face and the treated area close up, before, then after',
+    ({ aspect, photo }) => {
+      const scene = revealScene(aspect, photo, true);
+      const before = shownAt(scene, 0.5);
+      expect(before.map((panel) => panel.which)).toEqual(['before', 'before']);
+      expect(repeatedViews(before)).toEqual([]);
+      const midWipe = evaluate(scene, 1.9);
+      expect(midWipe.divider).not.toBeNull();
+      expect(new Set(shownAt(scene, 1.9).map((panel) => panel.which))).toEqual(
+        new Set(['before', 'after']),
+      );
+      expect(shownAt(scene, 3).map((panel) => panel.which)).toEqual(['after', 'after']);
+    },
+  );
+
+  it.each(cases)(
+    'shows before beside after in $aspect where no close-up is tighter than the face',
+    ({ aspect, photo }) => {
+      const scene = revealScene(aspect, photo, false);
+      for (const t of [0.5, 1.9, 3])
+        expect(shownAt(scene, t).map((panel) => panel.which)).toEqual(['before', 'after']);
+    },
+  );
+});
