@@ -16,10 +16,12 @@ export const TEMPLATE_LABELS: Record<Template, string> = {
 
 /** One line each for the picker and the docs: what the clinic will see. */
 export const TEMPLATE_DESCRIPTIONS: Record<Template, string> = {
-  reveal: 'The before photo full-frame, then a wipe reveals the after.',
-  split: 'Before and after together, then a slow push-in on both.',
-  detail: 'Close-ups of the treated area, cutting between before and after.',
-  story: 'A title card, the before, the after, then your end card.',
+  reveal:
+    'The before photo, then a wipe reveals the after (side by side when the photos are too narrow for the format).',
+  split: 'Before and after together, then a slow push-in where the faces leave room.',
+  detail:
+    'Close-ups of the treated area: before and after in turn, or side by side when the photos are narrow.',
+  story: 'A title card, the before and the after, then your end card.',
 };
 
 /**

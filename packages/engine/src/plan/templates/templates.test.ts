@@ -28,10 +28,16 @@ function inside(inner: Rect, outer: Rect): boolean {
 }
 
 /** A clinic's portrait pair: 900 × 1125 photos with a face in the upper middle. */
-function portraitScene(template: Template, aspect: Aspect, plan: 'free' | 'pro' = 'pro') {
+function portraitScene(
+  template: Template,
+  aspect: Aspect,
+  plan: 'free' | 'pro' = 'pro',
+  treatedArea: Rect | null = null,
+) {
   const face = makeMeshFace(450, 470, 150);
   return buildScene(
     makeSceneInput({
+      treatedArea,
       size: outputSizeFor(plan, aspect),
       beforeSize: { width: 900, height: 1125 },
       afterSize: { width: 900, height: 1125 },
@@ -172,5 +178,59 @@ describe('the templates', () => {
       frameStateKey(evaluate(portraitScene(template, '16:9'), 1.0)),
     );
     expect(new Set(keys).size).toBe(TEMPLATES.length);
+  });
+});
+
+// What the picker and the API documentation say each template does (TEMPLATE_DESCRIPTIONS).
+describe('each template does what its description says', () => {
+  const shownAt = (scene: ReturnType<typeof portraitScene>, t: number) =>
+    evaluate(scene, t).panels.filter((panel) => panel.clip.width > 0 && panel.clip.height > 0);
+  const whichAt = (scene: ReturnType<typeof portraitScene>, t: number) =>
+    [...new Set(shownAt(scene, t).map((panel) => panel.which))].sort();
+
+  it('reveal: the before photo, then a wipe reveals the after (9:16, full frame)', () => {
+    const scene = portraitScene('reveal', '9:16');
+    expect(whichAt(scene, 0.5)).toEqual(['before']);
+    expect(evaluate(scene, 1.9).divider).not.toBeNull();
+    expect(whichAt(scene, 1.9)).toEqual(['after', 'before']);
+    expect(whichAt(scene, 3.5)).toEqual(['after']);
+  });
+
+  it('split: before and after together, then a slow push-in where the faces leave room', () => {
+    const scene = portraitScene('split', '9:16');
+    const viewAt = (t: number) => shownAt(scene, t).find((panel) => panel.which === 'after')!.view;
+    expect(whichAt(scene, 0.5)).toEqual(['after', 'before']);
+    expect(whichAt(scene, 5)).toEqual(['after', 'before']);
+    expect(viewAt(6.3).width).toBeLessThan(viewAt(1).width);
+  });
+
+  it('detail: close-ups of the treated area, before and after in turn (9:16, full frame)', () => {
+    // The lips, under the eyes.
+    const scene = portraitScene('detail', '9:16', 'pro', {
+      x: 380,
+      y: 550,
+      width: 140,
+      height: 70,
+    });
+    const split = portraitScene('split', '9:16');
+    const seen = moments
+      .filter((t) => t < 6)
+      .map((t) => whichAt(scene, t))
+      .filter((which) => which.length === 1)
+      .map((which) => which[0]);
+    const turns = seen.filter((which, index) => index > 0 && which !== seen[index - 1]).length;
+    expect(turns).toBeGreaterThanOrEqual(3);
+    // Photo pixels per frame pixel: the close-up enlarges the photo more than the split does.
+    const density = (panel: { view: Rect; rect: Rect }) => panel.view.height / panel.rect.height;
+    expect(density(shownAt(scene, 0.5)[0]!)).toBeLessThan(density(shownAt(split, 0.5)[0]!));
+  });
+
+  it('story: a title card, the before and the after, then the end card', () => {
+    const scene = portraitScene('story', '9:16');
+    const opening = evaluate(scene, 0.3);
+    expect(opening.texts.some((text) => text.role === 'hook' && text.opacity > 0)).toBe(true);
+    const shown = new Set(moments.filter((t) => t < 6.5).flatMap((t) => whichAt(scene, t)));
+    expect(shown).toEqual(new Set(['before', 'after']));
+    expect(evaluate(scene, 7.9).endCard).not.toBeNull();
   });
 });
