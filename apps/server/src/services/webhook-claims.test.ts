@@ -1,13 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { insertVideo } from '../db/videos.repository.ts';
 import { WebhooksRepository } from '../db/webhooks.repository.ts';
-import {
-  DATABASE_KINDS,
-  createTestUser,
-  openTestRuntime,
-  type TestRuntime,
-} from '../testing/test-runtime.ts';
+import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import { insertDueDeliveries } from '../testing/webhook-deliveries.ts';
 import { WebhookReceiver } from '../testing/webhook-receiver.ts';
 import { NodeWebhookSender } from '../webhooks/webhook-sender.ts';
 import { PrometheusMetrics } from '../metrics/prometheus-metrics.ts';
@@ -58,41 +53,8 @@ describe.each(DATABASE_KINDS)('webhook delivery claims on %s', (kind) => {
     await test.dispose();
   });
 
-  /** Due deliveries for one finished video, as the renderer's callback would queue them. */
-  async function queueDeliveries(count: number): Promise<string[]> {
-    const user = await createTestUser(test.runtime);
-    const reservation = await test.runtime.credits.reserve(user.id);
-    const video = await insertVideo(test.runtime.database.db, {
-      id: crypto.randomUUID(),
-      userId: user.id,
-      title: 'Claims',
-      prompt: '',
-      options: {},
-      template: 'reveal',
-      width: 1280,
-      height: 720,
-      reservationId: reservation.reservationId,
-      inputPath: '/tmp/none',
-      ownerId: 'webhook-claims-test',
-      leaseMs: 600_000,
-    });
-    const repository = new WebhooksRepository(test.runtime.database.db);
-    const ids: string[] = [];
-    for (let index = 0; index < count; index += 1) {
-      const id = crypto.randomUUID();
-      ids.push(id);
-      await repository.insertDelivery({
-        id,
-        userId: user.id,
-        videoId: video.id,
-        url: `${receiverUrl}/hook`,
-        eventType: 'video.completed',
-        payload: JSON.stringify({ id: `evt_${index}` }),
-        nextAttemptAt: new Date(Date.now() - 1_000),
-      });
-    }
-    return ids;
-  }
+  const queueDeliveries = (count: number) =>
+    insertDueDeliveries(test.runtime, `${receiverUrl}/hook`, count);
 
   const deliveredIds = () =>
     receiver.received.map((hook) => String(hook.headers['webhook-id'])).sort();

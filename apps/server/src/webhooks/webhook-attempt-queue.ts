@@ -15,7 +15,11 @@ interface AttemptJobData {
   attempt: number;
 }
 
+type AttemptJob = Parameters<WebhookAttemptQueue['schedule']>[0];
+
 export interface OpenedWebhookAttemptQueue extends WebhookAttemptQueue {
+  /** Queues the attempt and resolves once Redis has it. */
+  add: (job: AttemptJob) => Promise<void>;
   /** Takes no new attempt and waits for the sends in hand. */
   close: () => Promise<void>;
 }
@@ -62,26 +66,28 @@ export function openWebhookAttemptQueue(
       )
     : null;
   worker?.on('error', (error) => log.warn({ err: error }, 'webhook worker error'));
+  const add = async ({ deliveryId, attempt, at }: AttemptJob): Promise<void> => {
+    await queue.add(
+      'attempt',
+      { deliveryId, attempt },
+      {
+        jobId: attemptJobId(deliveryId, attempt),
+        delay: Math.max(0, at.getTime() - Date.now()),
+        attempts: HANDLER_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 1_000 },
+        // Neither kept: a job id still held would stop the poll queuing the attempt again.
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
+  };
   return {
-    schedule: ({ deliveryId, attempt, at }) => {
-      queue
-        .add(
-          'attempt',
-          { deliveryId, attempt },
-          {
-            jobId: attemptJobId(deliveryId, attempt),
-            delay: Math.max(0, at.getTime() - Date.now()),
-            attempts: HANDLER_ATTEMPTS,
-            backoff: { type: 'exponential', delay: 1_000 },
-            // Neither kept: a job id still held would stop the poll queuing the attempt again.
-            removeOnComplete: true,
-            removeOnFail: true,
-          },
-        )
-        .catch((error: unknown) =>
-          // The poll queues it again once it is due; the delivery itself is in the database.
-          log.warn({ err: error, deliveryId, attempt }, 'webhook attempt could not be queued'),
-        );
+    add,
+    schedule: (job) => {
+      add(job).catch((error: unknown) =>
+        // The poll queues it again once it is due; the delivery itself is in the database.
+        log.warn({ err: error, ...job }, 'webhook attempt could not be queued'),
+      );
     },
     close: async () => {
       await worker?.close();
