@@ -142,10 +142,10 @@ export class WebhooksService {
         now,
       }),
     };
-    const delivery = { id: crypto.randomUUID() };
+    const deliveryId = crypto.randomUUID();
     await this.deps.webhooks.insertDelivery(
       {
-        id: delivery.id,
+        id: deliveryId,
         userId: row.user_id,
         videoId: row.id,
         url: row.webhook_url,
@@ -158,7 +158,7 @@ export class WebhooksService {
     // Inside a transaction the row is not visible until it commits: the next poll finds it.
     if (transaction) return;
     const { attemptQueue } = this.deps;
-    if (attemptQueue) attemptQueue.schedule({ deliveryId: delivery.id, attempt: 1, at: now });
+    if (attemptQueue) attemptQueue.schedule({ deliveryId, attempt: 1, at: now });
     else void this.deliverDue();
   }
 
