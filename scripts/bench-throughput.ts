@@ -18,10 +18,13 @@
 // Before measuring, as many videos as the server renders at once are rendered untimed, so every
 // render worker has loaded its face model (docs/perf.md: the first render of a worker is slower).
 //
-// Scale mode (`--workers 1,2`: an API process and N worker processes on Redis) is measured the
-// same way once it exists: a setup is a set of processes with an address and pids.
+// Scale mode (`--workers 1,2`) is measured the same way, after the embedded default: for each
+// count, a PostgreSQL database, a Redis queue prefix, one API process with RUN_WORKERS=false
+// and that many `npm run worker` processes (bench-scale.ts), each rendering RENDER_CONCURRENCY
+// (= cores) videos at once. CPU-seconds then add up the API and every worker with their
+// ffmpeg children; warm-up renders as many videos as all workers render at once.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,7 +38,7 @@ import {
   waitReady,
   type Client,
 } from './bench-server.ts';
-import { ROOT } from './server-process.mjs';
+import { startScaleMode, type ScaleServices } from './bench-scale.ts';
 
 const SIZES = { '720p': 'starter', '1080p': 'pro' } as const satisfies Record<string, BenchPlan>;
 type Size = keyof typeof SIZES;
@@ -50,9 +53,10 @@ interface Options {
   arrivalSize: Size;
   /** Worker-process counts asked for scale mode; empty for the embedded default only. */
   workers: number[];
+  scale: ScaleServices;
 }
 
-const USAGE = `npm run bench:throughput -- [--sizes 720p,1080p] [--renders 4] [--arrivals 6] [--every 3] [--arrival-size 1080p] [--workers 1,2]`;
+const USAGE = `npm run bench:throughput -- [--sizes 720p,1080p] [--renders 4] [--arrivals 6] [--every 3] [--arrival-size 1080p] [--workers 1,2] [--postgres postgres://postgres@127.0.0.1:5432/test] [--redis redis://127.0.0.1:6379]`;
 
 function readOptions(argv: string[]): Options {
   const { values } = parseArgs({
@@ -64,6 +68,8 @@ function readOptions(argv: string[]): Options {
       every: { type: 'string', default: '3' },
       'arrival-size': { type: 'string', default: '1080p' },
       workers: { type: 'string', default: '' },
+      postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+      redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
     },
   });
   const size = (value: string): Size => {
@@ -86,6 +92,7 @@ function readOptions(argv: string[]): Options {
       .split(',')
       .filter(Boolean)
       .map((value) => Math.round(count('workers', value, 1))),
+    scale: { postgresUrl: values.postgres, redisUrl: values.redis },
   };
 }
 
@@ -93,6 +100,8 @@ function readOptions(argv: string[]): Options {
 interface Setup {
   label: string;
   baseUrl: string;
+  /** Renders the setup runs at once: the warm-up renders this many. */
+  rendersAtOnce: number;
   pids: () => number[];
   stop: () => Promise<void>;
 }
@@ -106,22 +115,22 @@ async function startEmbedded(dataDir: string): Promise<Setup> {
   return {
     label: `embedded (1 process, ${availableParallelism()} renders at once)`,
     baseUrl: server.baseUrl,
+    rendersAtOnce: availableParallelism(),
     pids: () => [server.pid],
     stop: () => stopServer(server),
   };
 }
 
-/** Why scale mode cannot be measured here; it is never imitated with the embedded server. */
-function scaleModeUnavailable(): string {
-  const scripts = (
-    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts;
-  const hasWorker = 'worker' in scripts || existsSync(path.join(ROOT, 'apps/server/src/worker.ts'));
-  return hasWorker
-    ? 'worker processes exist, but this benchmark does not start them yet'
-    : 'scale mode (REDIS_URL, `npm run worker`) is not built yet';
+async function startWorkers(dataDir: string, workers: number, options: Options): Promise<Setup> {
+  const cores = availableParallelism();
+  const scale = await startScaleMode(dataDir, workers, options.scale);
+  return {
+    label: `scale: API + ${workers} worker${workers === 1 ? '' : 's'} (${cores} renders at once each)`,
+    baseUrl: scale.baseUrl,
+    rendersAtOnce: workers * cores,
+    pids: scale.pids,
+    stop: scale.stop,
+  };
 }
 
 const CLOCK_TICKS_PER_SECOND = (() => {
@@ -281,16 +290,22 @@ const loads = (): string =>
 /** The setup being measured, stopped on Ctrl-C as well. */
 let running: Setup | undefined;
 
-async function measureEmbedded(options: Options, photo: Blob, workDir: string) {
-  const setup = await startEmbedded(path.join(workDir, 'data'));
+interface Measured {
+  label: string;
+  bursts: [Size, BurstFigures][];
+  arrivals: Awaited<ReturnType<typeof steadyArrivals>> | undefined;
+}
+
+async function measure(start: () => Promise<Setup>, options: Options, photo: Blob) {
+  const setup = await start();
   running = setup;
   try {
-    console.log(`${setup.label} on ${setup.baseUrl}, pid ${setup.pids().join(', ')}`);
+    console.log(`${setup.label} on ${setup.baseUrl}, pids ${setup.pids().join(', ')}`);
     const pools = {
       '720p': new ClinicPool(setup.baseUrl, SIZES['720p']),
       '1080p': new ClinicPool(setup.baseUrl, SIZES['1080p']),
     };
-    const warmUp = await burst(setup, pools['720p'], photo, availableParallelism());
+    const warmUp = await burst(setup, pools['720p'], photo, setup.rendersAtOnce);
     console.log(
       `Warm-up (untimed): ${warmUp.renders} renders at once, ${warmUp.wallSeconds.toFixed(1)} s`,
     );
@@ -303,14 +318,51 @@ async function measureEmbedded(options: Options, photo: Blob, workDir: string) {
       options.arrivals > 0
         ? await steadyArrivals(pools[options.arrivalSize], photo, options)
         : undefined;
-    return { label: setup.label, bursts, arrivals };
+    return { label: setup.label, bursts, arrivals } satisfies Measured;
   } finally {
     await setup.stop();
     running = undefined;
   }
 }
 
-async function main(): Promise<number> {
+function printFigures(measured: Measured[], options: Options): void {
+  console.log(
+    `Throughput — ${options.renders} uploads of one size at once, 2400×1500 face composite, head turn, subtle zoom, 16:9`,
+  );
+  printTable(
+    ['Setup', 'Size', 'Renders', 'Wall s', 'Renders/min', 'CPU s/render', 'Render s (mean)'],
+    measured.flatMap(({ label, bursts }) =>
+      bursts.map(([size, figures]) => [
+        label,
+        size,
+        String(figures.renders),
+        figures.wallSeconds.toFixed(1),
+        figures.rendersPerMinute.toFixed(1),
+        figures.cpuSecondsPerRender.toFixed(1),
+        figures.meanRenderSeconds.toFixed(1),
+      ]),
+    ),
+  );
+  const withArrivals = measured.filter((setup) => setup.arrivals);
+  if (withArrivals.length === 0) return;
+  console.log('');
+  console.log(
+    `Queue wait — one ${options.arrivalSize} upload every ${options.everySeconds} s, ${options.arrivals} uploads (created → render start)`,
+  );
+  printTable(
+    ['Setup', 'Wait mean s', 'Wait p95 s', 'Wait max s', 'Render s (mean)', 'Total s (mean)'],
+    withArrivals.map(({ label, arrivals }) => [
+      label,
+      arrivals?.meanWait.toFixed(1) ?? '',
+      arrivals?.p95Wait.toFixed(1) ?? '',
+      arrivals?.maxWait.toFixed(1) ?? '',
+      arrivals?.meanRender.toFixed(1) ?? '',
+      arrivals?.meanTotal.toFixed(1) ?? '',
+    ]),
+  );
+}
+
+async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
   const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-throughput-'));
   const interrupted = () => {
@@ -327,50 +379,18 @@ async function main(): Promise<number> {
     const photoFile = path.join(workDir, 'face-composite.jpg');
     await makeFaceComposite(photoFile);
     const photo = new Blob([readFileSync(photoFile)], { type: 'image/jpeg' });
-    const embedded = await measureEmbedded(options, photo, workDir);
+    const measured = [
+      await measure(() => startEmbedded(path.join(workDir, 'data')), options, photo),
+    ];
+    for (const workers of options.workers) {
+      // A fresh data folder per setup, so each starts as empty as the embedded one did.
+      const dataDir = path.join(workDir, `data-${workers}-workers`);
+      mkdirSync(dataDir);
+      measured.push(await measure(() => startWorkers(dataDir, workers, options), options, photo));
+    }
     console.log(`Load average at end: ${loads()}`);
     console.log('');
-    console.log(
-      `Throughput — ${options.renders} uploads of one size at once, 2400×1500 face composite, head turn, subtle zoom, 16:9`,
-    );
-    const unavailable = options.workers.length > 0 ? scaleModeUnavailable() : null;
-    printTable(
-      ['Setup', 'Size', 'Renders', 'Wall s', 'Renders/min', 'CPU s/render', 'Render s (mean)'],
-      embedded.bursts.map(([size, figures]) => [
-        embedded.label,
-        size,
-        String(figures.renders),
-        figures.wallSeconds.toFixed(1),
-        figures.rendersPerMinute.toFixed(1),
-        figures.cpuSecondsPerRender.toFixed(1),
-        figures.meanRenderSeconds.toFixed(1),
-      ]),
-    );
-    for (const workers of options.workers)
-      console.log(
-        `${workers} worker process${workers === 1 ? '' : 'es'}: not measured, ${unavailable ?? ''}`,
-      );
-    if (embedded.arrivals) {
-      const { arrivals } = embedded;
-      console.log('');
-      console.log(
-        `Queue wait — one ${options.arrivalSize} upload every ${options.everySeconds} s, ${options.arrivals} uploads (created → render start)`,
-      );
-      printTable(
-        ['Setup', 'Wait mean s', 'Wait p95 s', 'Wait max s', 'Render s (mean)', 'Total s (mean)'],
-        [
-          [
-            embedded.label,
-            arrivals.meanWait.toFixed(1),
-            arrivals.p95Wait.toFixed(1),
-            arrivals.maxWait.toFixed(1),
-            arrivals.meanRender.toFixed(1),
-            arrivals.meanTotal.toFixed(1),
-          ],
-        ],
-      );
-    }
-    return unavailable ? 2 : 0;
+    printFigures(measured, options);
   } finally {
     process.removeListener('SIGINT', interrupted);
     process.removeListener('SIGTERM', interrupted);
@@ -379,7 +399,7 @@ async function main(): Promise<number> {
 }
 
 try {
-  process.exitCode = await main();
+  await main();
 } catch (error) {
   console.error(
     `bench:throughput failed: ${error instanceof Error ? error.message : String(error)}`,

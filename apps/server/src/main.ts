@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   );
   const webhookLog = logger.child({ component: 'webhooks' });
   const publicApi = openPublicApi(config, runtime, videoPipeline, {
+    worksJobs: config.queue.redisUrl === null || config.queue.runWorkers,
     log: {
       info: (details, message) => webhookLog.info(details, message),
       warn: (details, message) => webhookLog.warn(details, message),
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
       deleteVideo: (userId, videoId) => dataRights.videoDeletion.deleteVideo(userId, videoId),
       removeExpiredExports: (now) => dataRights.exports.removeExpiredExports(now),
     },
+    worksJobs: config.queue.redisUrl === null || config.queue.runWorkers,
     log: scheduledLog,
   });
   const app = await buildApp({

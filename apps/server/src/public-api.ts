@@ -12,7 +12,7 @@ import { ApiVideosService } from './services/api-videos.service.ts';
 import { UrlSigner } from './services/url-signer.ts';
 import { RenderTimeEstimate } from './services/render-time-estimate.ts';
 import { WebhooksService } from './services/webhooks.service.ts';
-import { openWebhookWakeUps } from './webhooks/webhook-wake-ups.ts';
+import { openWebhookAttemptQueue } from './webhooks/webhook-attempt-queue.ts';
 import type { VideoPipeline } from './video-pipeline.ts';
 import {
   NodeWebhookSender,
@@ -40,6 +40,8 @@ export interface PublicApiAdapters {
   /** Tests replace the sender and the retry schedule. */
   sender?: WebhookSender;
   retryDelaysMs?: readonly number[];
+  /** Scale mode: whether this process sends webhook attempts from the queue (default true). */
+  worksJobs?: boolean;
 }
 
 /** Wires API v1: keys, idempotent generate, signed links and webhooks (rate limits: app.ts). */
@@ -56,8 +58,9 @@ export function openPublicApi(
     .digest('hex');
   const signer = new UrlSigner(signingKey, config.publicApi.signedUrlTtlSeconds);
   const allowLoopback = config.publicApi.webhookAllowLoopback;
-  const wakeUps = openWebhookWakeUps(config, {
-    deliverDue: () => webhooks.deliverDue(),
+  const attemptQueue = openWebhookAttemptQueue(config, {
+    worksJobs: adapters.worksJobs ?? true,
+    deliverAttempt: (deliveryId, attempt) => webhooks.deliverAttempt(deliveryId, attempt),
     log: adapters.log,
   });
   const webhooks = new WebhooksService({
@@ -70,7 +73,7 @@ export function openPublicApi(
     publicUrl: config.publicUrl,
     retryDelaysMs: adapters.retryDelaysMs,
     metrics: runtime.metrics,
-    wakeAt: wakeUps?.wakeAt,
+    attemptQueue: attemptQueue ?? undefined,
     log: adapters.log,
   });
   const videoRows = new VideosRepository(db);
@@ -111,7 +114,7 @@ export function openPublicApi(
     signer,
     close: async () => {
       await webhooks.stop();
-      await wakeUps?.close();
+      await attemptQueue?.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { WorkerRenderer } from './jobs/worker-renderer.ts';
 import { createLogger } from './logger.ts';
 import { openDataRights } from './data-rights/open-data-rights.ts';
 import { openPublicApi } from './public-api.ts';
+import { openScheduledJobs } from './scheduled/open-scheduled-jobs.ts';
 import { openRuntime } from './runtime.ts';
 import { openVideoPipeline } from './video-pipeline.ts';
 import { StorageUnavailableError } from './storage/s3/s3-bucket-check.ts';
@@ -14,9 +15,9 @@ const SHUTDOWN_GRACE_MS = 60_000;
 
 /**
  * `npm run worker`: renders videos and builds data exports from the BullMQ queues, with no
- * HTTP server, on any machine that reaches the database, Redis and storage. Webhooks of the
- * videos it finishes are sent from here too (their deliveries are claimed in the database,
- * so once across processes).
+ * HTTP server, on any machine that reaches the database, Redis and storage. It also sends
+ * webhook attempts and runs the scheduled jobs' ticks from their queues (each claimed in the
+ * database, so done once across processes).
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.cwd());
@@ -57,11 +58,22 @@ async function main(): Promise<void> {
   const dataRights = openDataRights(config, runtime, pipeline, {
     audit: runtime.audit,
     readAuditLog: (accountId) => runtime.audit.all(accountId),
+    // Retention deletes accounts from here, which cancels a running subscription first.
+    business: runtime.business,
     worksJobs: true,
     log: {
       info: (details, message) => dataRightsLog.info(details, message),
       error: (details, message) => dataRightsLog.error(details, message),
     },
+  });
+  const scheduledJobs = openScheduledJobs(config, runtime, publicApi, {
+    audit: runtime.audit,
+    retentionActions: {
+      deleteAccount: (userId) => dataRights.accountDeletion.deleteAccount(userId),
+      deleteVideo: (userId, videoId) => dataRights.videoDeletion.deleteVideo(userId, videoId),
+      removeExpiredExports: (now) => dataRights.exports.removeExpiredExports(now),
+    },
+    log: logger.child({ component: 'scheduled-jobs' }),
   });
 
   let stopping = false;
@@ -79,6 +91,7 @@ async function main(): Promise<void> {
         logger.info({ handed }, 'worker stopping: renders handed back to the queue');
         process.exit(0);
       }
+      await scheduledJobs.close();
       await publicApi.close();
       await dataRights.close();
       await pipeline.close();
@@ -92,6 +105,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  scheduledJobs.start();
   logger.info(
     { concurrency: config.render.concurrency, owner: pipeline.owner.id },
     'Glowreel worker is running',

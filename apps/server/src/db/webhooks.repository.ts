@@ -92,6 +92,50 @@ export class WebhooksRepository {
       .execute();
   }
 
+  /**
+   * Scale mode: claims one delivery for its attempt number `attempt` (1 for the first send)
+   * until `leaseUntil`, in one conditional UPDATE. A queue job for an attempt already made, not
+   * yet due or claimed by another process right now changes nothing and gets nothing back, so
+   * however many workers run the same job, one sends it.
+   */
+  async claimAttempt(
+    deliveryId: string,
+    attempt: number,
+    now: Date,
+    leaseUntil: Date,
+  ): Promise<WebhookDeliveryRow | undefined> {
+    return this.db
+      .updateTable('webhook_deliveries')
+      .set({ claimed_until: leaseUntil })
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', attempt - 1)
+      .where('next_attempt_at', '<=', now)
+      .where((where) =>
+        where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Due deliveries nobody is sending now, oldest first: what the scale-mode sweep queues. */
+  listDueUnclaimed(
+    now: Date,
+    limit: number,
+  ): Promise<Pick<WebhookDeliveryRow, 'id' | 'attempts' | 'next_attempt_at'>[]> {
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'attempts', 'next_attempt_at'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((where) =>
+        where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]),
+      )
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+  }
+
   /** Records one attempt and the delivery's new state in one transaction. */
   async recordAttempt(
     delivery: WebhookDeliveryRow,

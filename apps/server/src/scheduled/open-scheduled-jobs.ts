@@ -8,6 +8,7 @@ import type { Runtime } from '../runtime.ts';
 import { ConsentExpiryService } from './consent-expiry.service.ts';
 import { RetentionService, type RetentionActions } from './retention.service.ts';
 import { DAY_MS, Scheduler } from './scheduler.ts';
+import { openSchedulerTicks } from './scheduler-ticks-queue.ts';
 
 /** How often each server asks whether a job's period is due; a claimed period costs nothing. */
 export const SCHEDULER_TICK_MS = 5 * 60_000;
@@ -16,7 +17,10 @@ export interface ScheduledJobs {
   scheduler: Scheduler;
   consentExpiry: ConsentExpiryService;
   retention: RetentionService;
-  /** Ticks now and every SCHEDULER_TICK_MS. */
+  /**
+   * Ticks now and every SCHEDULER_TICK_MS; in scale mode through one BullMQ job scheduler
+   * for the whole deployment, worked by the processes that work jobs.
+   */
   start: () => void;
   /** Stops ticking; waits for a running job. */
   close: () => Promise<void>;
@@ -34,6 +38,10 @@ export interface ScheduledJobsAdapters {
   /** Tests give each scheduler in one process its own owner id. */
   ownerId?: string;
   leaseMs?: number;
+  /** Scale mode: whether this process runs the ticks from the queue (default true). */
+  worksJobs?: boolean;
+  /** Tests tick faster than SCHEDULER_TICK_MS. */
+  tickMs?: number;
 }
 
 /** The daily jobs of issue #18 (consent expiry, retention), run once a day across all servers. */
@@ -81,11 +89,28 @@ export function openScheduledJobs(
       },
     ],
   });
+  const tickMs = adapters.tickMs ?? SCHEDULER_TICK_MS;
+  const ticks = openSchedulerTicks(config, {
+    worksJobs: adapters.worksJobs ?? true,
+    everyMs: tickMs,
+    tick: () => scheduler.tick(),
+    log: adapters.log,
+  });
   return {
     scheduler,
     consentExpiry,
     retention,
-    start: () => scheduler.start(SCHEDULER_TICK_MS),
-    close: () => scheduler.stop(),
+    start: () => {
+      if (!ticks) return scheduler.start(tickMs);
+      ticks
+        .start()
+        .catch((error: unknown) =>
+          adapters.log.error({ err: error }, 'scheduled jobs could not be put on the queue'),
+        );
+    },
+    close: async () => {
+      await ticks?.close();
+      await scheduler.stop();
+    },
   };
 }

@@ -1,25 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { insertVideo } from '../db/videos.repository.ts';
 import { WebhooksRepository } from '../db/webhooks.repository.ts';
-import {
-  DATABASE_KINDS,
-  createTestUser,
-  openTestRuntime,
-  type TestRuntime,
-} from '../testing/test-runtime.ts';
+import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import { insertDueDeliveries } from '../testing/webhook-deliveries.ts';
 import { WebhookReceiver } from '../testing/webhook-receiver.ts';
 import { NodeWebhookSender } from '../webhooks/webhook-sender.ts';
 import { PrometheusMetrics } from '../metrics/prometheus-metrics.ts';
 import { UrlSigner } from './url-signer.ts';
-import { WebhooksService } from './webhooks.service.ts';
+import { WebhooksService, type WebhookAttemptQueue } from './webhooks.service.ts';
 
 const quiet = { warn: () => undefined };
 
 function senderOn(
   repository: WebhooksRepository,
   now?: () => Date,
-  wakeAt?: (at: Date) => void,
+  attemptQueue?: WebhookAttemptQueue,
 ): WebhooksService {
   return new WebhooksService({
     webhooks: repository,
@@ -30,7 +25,7 @@ function senderOn(
     publicUrl: 'http://127.0.0.1:3999',
     now,
     metrics: new PrometheusMetrics(),
-    wakeAt,
+    attemptQueue,
     log: quiet,
   });
 }
@@ -58,41 +53,8 @@ describe.each(DATABASE_KINDS)('webhook delivery claims on %s', (kind) => {
     await test.dispose();
   });
 
-  /** Due deliveries for one finished video, as the renderer's callback would queue them. */
-  async function queueDeliveries(count: number): Promise<string[]> {
-    const user = await createTestUser(test.runtime);
-    const reservation = await test.runtime.credits.reserve(user.id);
-    const video = await insertVideo(test.runtime.database.db, {
-      id: crypto.randomUUID(),
-      userId: user.id,
-      title: 'Claims',
-      prompt: '',
-      options: {},
-      template: 'reveal',
-      width: 1280,
-      height: 720,
-      reservationId: reservation.reservationId,
-      inputPath: '/tmp/none',
-      ownerId: 'webhook-claims-test',
-      leaseMs: 600_000,
-    });
-    const repository = new WebhooksRepository(test.runtime.database.db);
-    const ids: string[] = [];
-    for (let index = 0; index < count; index += 1) {
-      const id = crypto.randomUUID();
-      ids.push(id);
-      await repository.insertDelivery({
-        id,
-        userId: user.id,
-        videoId: video.id,
-        url: `${receiverUrl}/hook`,
-        eventType: 'video.completed',
-        payload: JSON.stringify({ id: `evt_${index}` }),
-        nextAttemptAt: new Date(Date.now() - 1_000),
-      });
-    }
-    return ids;
-  }
+  const queueDeliveries = (count: number) =>
+    insertDueDeliveries(test.runtime, `${receiverUrl}/hook`, count);
 
   const deliveredIds = () =>
     receiver.received.map((hook) => String(hook.headers['webhook-id'])).sort();
@@ -131,18 +93,50 @@ describe.each(DATABASE_KINDS)('webhook delivery claims on %s', (kind) => {
     expect(deliveredIds()).toEqual([id]);
   });
 
-  it('asks for a delivery pass at the moment a failed delivery is due again', async () => {
-    const [id] = await queueDeliveries(1);
-    receiver.failuresLeft = 1;
-    const wakeUps: Date[] = [];
+  type QueuedAttempt = Parameters<WebhookAttemptQueue['schedule']>[0];
+  const recordingQueue = (queued: QueuedAttempt[]): WebhookAttemptQueue => ({
+    schedule: (job) => void queued.push(job),
+  });
+
+  it('with a queue, queues each due delivery as its next attempt instead of sending it', async () => {
+    const [id = ''] = await queueDeliveries(1);
+    const queued: QueuedAttempt[] = [];
     const repository = new WebhooksRepository(test.runtime.database.db);
-    await senderOn(repository, undefined, (at) => wakeUps.push(at)).deliverDue();
+    await senderOn(repository, undefined, recordingQueue(queued)).deliverDue();
+    expect(deliveredIds()).toEqual([]);
+    expect(queued.filter((job) => job.deliveryId === id)).toEqual([
+      { deliveryId: id, attempt: 1, at: expect.any(Date) as Date },
+    ]);
+  });
+
+  it('queues the retry of a refused attempt as the next attempt, due when the retry is', async () => {
+    const [id = ''] = await queueDeliveries(1);
+    receiver.failuresLeft = 1;
+    const queued: QueuedAttempt[] = [];
+    const repository = new WebhooksRepository(test.runtime.database.db);
+    const service = senderOn(repository, undefined, recordingQueue(queued));
+    expect(await service.deliverAttempt(id, 1)).toBe('sent');
     const row = await test.runtime.database.db
       .selectFrom('webhook_deliveries')
-      .select(['status', 'next_attempt_at'])
-      .where('id', '=', id ?? '')
+      .select(['status', 'attempts', 'next_attempt_at'])
+      .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
-    expect(wakeUps).toEqual([row.next_attempt_at]);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(queued).toEqual([{ deliveryId: id, attempt: 2, at: row.next_attempt_at }]);
+    // The job for an attempt already made, or for one not yet due, sends nothing.
+    expect(await service.deliverAttempt(id, 1)).toBe('not-due');
+    expect(await service.deliverAttempt(id, 2)).toBe('not-due');
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('sends an attempt once when two workers run its job at the same time', async () => {
+    const ids = await queueDeliveries(8);
+    const first = senderOn(new WebhooksRepository(test.runtime.database.db));
+    const second = senderOn(new WebhooksRepository((otherServer ?? test.runtime.database).db));
+    const outcomes = await Promise.all(
+      ids.flatMap((id) => [first.deliverAttempt(id, 1), second.deliverAttempt(id, 1)]),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(ids.length);
+    expect(deliveredIds()).toEqual([...ids].sort());
   });
 });

@@ -25,6 +25,17 @@ export const DEFAULT_CLAIM_LEASE_MS = 5 * 60_000;
 
 /** Deliveries one pass sends at most; each is claimed just before it is sent. */
 const DELIVERIES_PER_PASS = 20;
+/** Scale mode: due deliveries one poll queues at most (queuing is cheap; sending is not). */
+const DELIVERIES_QUEUED_PER_PASS = 200;
+
+/** Scale mode (issue #19 §1): where delivery attempts are queued as jobs. */
+export interface WebhookAttemptQueue {
+  /**
+   * Queues attempt number `attempt` (1 for the first send) of a delivery, to run at `at`.
+   * Queuing the same attempt again is harmless: the job is named by delivery and attempt.
+   */
+  schedule: (job: { deliveryId: string; attempt: number; at: Date }) => void;
+}
 
 export interface WebhookDeliveryView {
   id: string;
@@ -47,10 +58,11 @@ export interface WebhooksServiceDependencies {
   retryDelaysMs?: readonly number[];
   claimLeaseMs?: number;
   /**
-   * Scale mode: asks for a delivery pass at `at` (a delayed job on Redis, so a retry is sent on
-   * time by whichever process is up then, across restarts). The poll stays the safety net.
+   * Scale mode: each attempt of a delivery is a job on this queue (a delayed one for a retry,
+   * so it is sent on time by whichever worker is up then, across restarts), and the poll only
+   * queues due deliveries that have none. Absent: this process sends them itself.
    */
-  wakeAt?: (at: Date) => void;
+  attemptQueue?: WebhookAttemptQueue;
   now?: () => Date;
   /** Delivery attempts by outcome for GET /metrics. */
   metrics: WebhookMetrics;
@@ -130,9 +142,10 @@ export class WebhooksService {
         now,
       }),
     };
+    const deliveryId = crypto.randomUUID();
     await this.deps.webhooks.insertDelivery(
       {
-        id: crypto.randomUUID(),
+        id: deliveryId,
         userId: row.user_id,
         videoId: row.id,
         url: row.webhook_url,
@@ -142,14 +155,35 @@ export class WebhooksService {
       },
       transaction,
     );
-    // Inside a transaction the row is not visible to the delivery pass until it commits.
-    if (!transaction) void this.deliverDue();
+    // Inside a transaction the row is not visible until it commits: the next poll finds it.
+    if (transaction) return;
+    const { attemptQueue } = this.deps;
+    if (attemptQueue) attemptQueue.schedule({ deliveryId, attempt: 1, at: now });
+    else void this.deliverDue();
   }
 
-  /** Sends every delivery that is due; one pass at a time. */
+  /**
+   * Sends every delivery that is due, or in scale mode queues a job for each (a job lost with
+   * Redis, a delivery written inside a transaction); one pass at a time.
+   */
   deliverDue(): Promise<void> {
-    this.running ??= this.sendDue().finally(() => (this.running = undefined));
+    this.running ??= (
+      this.deps.attemptQueue ? this.queueDue(this.deps.attemptQueue) : this.sendDue()
+    ).finally(() => (this.running = undefined));
     return this.running;
+  }
+
+  /**
+   * Scale mode: the job for one attempt of one delivery. It sends only when it wins the
+   * delivery's claim for that attempt, so a job run twice, or raced by two workers, sends once.
+   */
+  async deliverAttempt(deliveryId: string, attempt: number): Promise<'sent' | 'not-due'> {
+    const now = this.now();
+    const leaseUntil = new Date(now.getTime() + (this.deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS));
+    const delivery = await this.deps.webhooks.claimAttempt(deliveryId, attempt, now, leaseUntil);
+    if (!delivery) return 'not-due';
+    await this.attempt(delivery);
+    return 'sent';
   }
 
   /** Checks for due deliveries every `intervalMs` (retries, and deliveries left by a restart). */
@@ -184,6 +218,21 @@ export class WebhooksService {
       next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
       created_at: row.created_at.toISOString(),
     }));
+  }
+
+  private async queueDue(queue: WebhookAttemptQueue): Promise<void> {
+    try {
+      const due = await this.deps.webhooks.listDueUnclaimed(this.now(), DELIVERIES_QUEUED_PER_PASS);
+      for (const row of due) {
+        queue.schedule({
+          deliveryId: row.id,
+          attempt: row.attempts + 1,
+          at: row.next_attempt_at ?? this.now(),
+        });
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'webhook delivery sweep failed');
+    }
   }
 
   private async sendDue(): Promise<void> {
@@ -225,7 +274,14 @@ export class WebhooksService {
     this.deps.metrics.webhookAttempted(
       isDelivered ? 'delivered' : next.status === 'pending' ? 'retrying' : 'given_up',
     );
-    if (next.nextAttemptAt) this.deps.wakeAt?.(next.nextAttemptAt);
+    if (next.nextAttemptAt) {
+      // Lost if this process dies before Redis has it: the poll queues it once it is due.
+      this.deps.attemptQueue?.schedule({
+        deliveryId: delivery.id,
+        attempt: delivery.attempts + 2,
+        at: next.nextAttemptAt,
+      });
+    }
     if (isDelivered) {
       this.deps.log.info?.(
         { deliveryId: delivery.id, status: response.statusCode, attempt: delivery.attempts + 1 },

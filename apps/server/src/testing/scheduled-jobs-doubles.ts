@@ -1,6 +1,10 @@
 import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
-import { openScheduledJobs, type ScheduledJobs } from '../scheduled/open-scheduled-jobs.ts';
+import {
+  openScheduledJobs,
+  type ScheduledJobs,
+  type ScheduledJobsAdapters,
+} from '../scheduled/open-scheduled-jobs.ts';
 import type { RetentionActions } from '../scheduled/retention.service.ts';
 import { openFakeVideoServices } from './test-app.ts';
 import { RecordingAuditTrail } from './recording-audit-trail.ts';
@@ -54,6 +58,8 @@ export async function openScheduledServer(
   test: TestRuntime,
   now: () => Date,
   config: Config = test.config,
+  /** Scale-mode tests: whether it works the queue's ticks, and how often they come. */
+  scale: Pick<ScheduledJobsAdapters, 'worksJobs' | 'tickMs'> = {},
 ): Promise<ScheduledServer> {
   const services = await openFakeVideoServices(test);
   const audit = new RecordingAuditTrail();
@@ -63,6 +69,7 @@ export async function openScheduledServer(
     retentionActions: actions,
     log: QUIET_LOG,
     now,
+    ...scale,
   });
   return {
     audit,

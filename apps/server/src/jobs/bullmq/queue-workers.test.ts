@@ -60,7 +60,7 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
     // Every queue a process opens: the machine's Redis is shared and never flushed.
-    for (const name of ['renders', 'exports', 'webhook-retries']) {
+    for (const name of ['renders', 'exports', 'webhook-deliveries', 'scheduled-jobs']) {
       const cleaner = new Queue(name, { connection: { url: TEST_REDIS_URL }, prefix });
       await cleaner.obliterate({ force: true });
       await cleaner.close();
