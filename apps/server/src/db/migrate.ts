@@ -19,7 +19,7 @@ import * as dataRights from './migrations/20261126060000-data-rights.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '20261122190000-profiles-and-credit-ledger': profilesAndCreditLedger,
   '20261122203000-videos': videos,
   '20261123000000-billing-demo-requests-feedback': billing,
@@ -39,12 +39,27 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126060000-data-rights': dataRights,
 };
 
-const provider: MigrationProvider = {
-  getMigrations: () => Promise.resolve(MIGRATIONS),
-};
-
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'glowreel_migrations' });
+  return migrateWith(db, MIGRATIONS);
+}
+
+/**
+ * Runs every migration of `migrations` not yet run, in name order. Unordered: a migration that
+ * landed with a name sorting before one already run (built alongside it) still runs, instead
+ * of the start refusing a database that ran the later one first; migrations are additive and
+ * independent of one another's order within a release for that reason.
+ */
+export async function migrateWith<T>(
+  db: Kysely<T>,
+  migrations: Record<string, Migration>,
+): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'glowreel_migrations',
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? [])
