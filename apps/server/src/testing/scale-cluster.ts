@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -125,6 +125,19 @@ export class ScaleCluster {
     return this.started
       .map((process) => process.output().match(line)?.length ?? 0)
       .reduce((sum, count) => sum + count, 0);
+  }
+
+  /** Files under any process's `tmp/` (uploads, render scratch): none once every job ended. */
+  leftoverFiles(): string[] {
+    return this.dataDirs.flatMap((dir) => {
+      try {
+        return readdirSync(path.join(dir, 'tmp'), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(entry.parentPath, entry.name));
+      } catch {
+        return [];
+      }
+    });
   }
 
   /** Stops every process (SIGTERM), then checks the books and every data folder. */
