@@ -6,7 +6,6 @@ import { ScaleCluster } from '../testing/scale-cluster.ts';
 import {
   freePort,
   signUpClinic,
-  uploadComposite,
   waitForVideosSettled,
   type VideoSummary,
 } from '../testing/server-under-test.ts';
@@ -60,8 +59,21 @@ describe('scale mode: two API processes and two workers on PostgreSQL, Redis and
     }
   }
 
+  /** A square video: the smallest render there is (720×720), to keep the suite short. */
+  function uploadSquare(origin: string, clinic: string): Promise<Response> {
+    const form = new FormData();
+    form.set('consent', 'true');
+    form.set('aspect', '1:1');
+    form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'composite.jpg');
+    return fetch(`${origin}/api/videos`, {
+      method: 'POST',
+      headers: { cookie: clinic, origin },
+      body: form,
+    });
+  }
+
   async function upload(origin: string, clinic: string): Promise<string> {
-    const response = await uploadComposite(origin, clinic, photo);
+    const response = await uploadSquare(origin, clinic);
     expect(response.status).toBe(202);
     return ((await response.json()) as { id: string }).id;
   }
@@ -185,7 +197,7 @@ describe('scale mode: two API processes and two workers on PostgreSQL, Redis and
           })
           .toBeGreaterThanOrEqual(20);
         await redis.stop();
-        const refused = await uploadComposite(first.origin, clinics[1] ?? '', photo);
+        const refused = await uploadSquare(first.origin, clinics[1] ?? '');
         expect(refused.status).toBe(503);
         await new Promise((resolve) => setTimeout(resolve, 5_000));
         await redis.start();

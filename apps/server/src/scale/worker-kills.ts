@@ -87,9 +87,11 @@ export async function killWorkersAtMoments(
           .select(['id', 'owner_id', 'stage', 'progress'])
           .where('status', '=', 'processing')
           .execute();
-        const victim = states.find(
-          (state) => moment.matches(state) && cluster.slotOwning(state.owner_id),
-        );
+        // Of the renders at the moment, the one killed least so far: kills spread over videos.
+        const killsOf = (id: string) => kills.filter((kill) => kill.videoId === id).length;
+        const victim = states
+          .filter((state) => moment.matches(state) && cluster.slotOwning(state.owner_id))
+          .sort((a, b) => killsOf(a.id) - killsOf(b.id))[0];
         const slot = victim && cluster.slotOwning(victim.owner_id);
         if (victim && slot) {
           await cluster.killAndRestart(slot);
