@@ -155,4 +155,21 @@ describe('render jobs taken from the queue', () => {
     expect(existsSync(path.join(folder, 'renders', ended.videoId))).toBe(false);
     expect(existsSync(leftovers[1] ?? '')).toBe(true);
   });
+
+  it('the sweep deletes at once the upload of a video that ended, not one still processing or with no record yet', async () => {
+    const ended = await queuedVideo();
+    const running = await queuedVideo();
+    const notYetRecorded = crypto.randomUUID();
+    await uploads.write(notYetRecorded, new Uint8Array([1]));
+    // Its worker died after the record ended, before it deleted the upload.
+    await new VideosRepository(test.runtime.database.db).update(ended.videoId, {
+      status: 'failed',
+    });
+
+    await worker(new FakeRenderer()).recoverQueued(() => Promise.resolve('queued'));
+
+    expect(await uploads.exists(ended.videoId)).toBe(false);
+    expect(await uploads.exists(running.videoId)).toBe(true);
+    expect(await uploads.exists(notYetRecorded)).toBe(true);
+  });
 });

@@ -220,6 +220,7 @@ export class RenderJobsService {
     }
     // Other processes share the uploads at scale: only those over an hour old are swept.
     await this.removeLeftoverUploads({ atStart: false });
+    await this.removeUploadsOfEndedVideos();
     await this.removeLeftoverScratchDirs();
     const settled = await this.deps.credits.settleAbandoned();
     return { requeued, failed, settled: settled.committed + settled.refunded };
@@ -282,6 +283,19 @@ export class RenderJobsService {
       // A video still processing keeps its upload however long it waits for its turn.
       const row = await this.deps.videos.findById(leftover);
       if (row?.status !== 'processing') await this.deps.uploads.remove(leftover);
+    }
+  }
+
+  /**
+   * A worker killed after its video's record ended (completed or failed) but before it
+   * deleted the upload leaves the patient's photo in shared storage. A record never goes back
+   * to processing, so that upload goes now; one with no record yet (an upload is stored just
+   * before its record is written) waits for the hourly sweep.
+   */
+  private async removeUploadsOfEndedVideos(): Promise<void> {
+    for (const videoId of await this.deps.uploads.listStored()) {
+      const row = await this.deps.videos.findById(videoId);
+      if (row && row.status !== 'processing') await this.deps.uploads.remove(videoId);
     }
   }
 
