@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { BrandKitsRepository } from './db/brand-kits.repository.ts';
@@ -117,6 +117,7 @@ export async function openVideoPipeline(
     },
     removeScratchDir: (videoId) =>
       rm(path.join(scratchRoot, videoId), { recursive: true, force: true }),
+    listScratchDirs: () => readdir(scratchRoot).catch(() => []),
     log: adapters.log,
     metrics: runtime.metrics,
   });

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,7 @@ describe('render jobs taken from the queue', () => {
       },
       removeScratchDir: (videoId) =>
         rm(path.join(folder, 'renders', videoId), { recursive: true, force: true }),
+      listScratchDirs: () => readdir(path.join(folder, 'renders')).catch(() => []),
       log: { info: () => undefined, error: () => undefined },
     });
     jobs.onVideoFinished((row) => Promise.resolve(void finished.push(row.id)));
@@ -68,11 +69,12 @@ describe('render jobs taken from the queue', () => {
     const videoId = await insertVideoRow(test.runtime, user.id, {
       status: 'processing',
       options: JSON.stringify({ branding: {} }),
-      // The fake renderer reads no photo; the record must only name one.
-      input_path: path.join(folder, 'uploads', 'photo.upload'),
+      input_path: 'uploaded',
       owner_id: 'the-api-server',
       attempts,
     });
+    // The fake renderer reads no photo, but a render starts only from its upload.
+    await uploads.write(videoId, new Uint8Array([1]));
     return { user, videoId };
   }
 
@@ -131,5 +133,43 @@ describe('render jobs taken from the queue', () => {
     await worker(renderer).giveUp(videoId);
     expect(renderer.requests).toHaveLength(1);
     expect(await ledgerOf(user.id)).toEqual(['reserve', 'commit']);
+  });
+
+  it("the sweep removes a killed worker's scratch folder once its video ended elsewhere, and no running one", async () => {
+    const ended = await queuedVideo();
+    const running = await queuedVideo();
+    // A worker died mid-render on both: its photo copy stays in its data folder.
+    const leftovers = [ended.videoId, running.videoId].map((videoId) =>
+      path.join(folder, 'renders', videoId, 'a-killed-worker'),
+    );
+    for (const leftover of leftovers) {
+      await mkdir(leftover, { recursive: true });
+      await writeFile(path.join(leftover, 'image.upload'), 'patient photo');
+    }
+    await new VideosRepository(test.runtime.database.db).update(ended.videoId, {
+      status: 'completed',
+    });
+
+    await worker(new FakeRenderer()).recoverQueued(() => Promise.resolve('queued'));
+
+    expect(existsSync(path.join(folder, 'renders', ended.videoId))).toBe(false);
+    expect(existsSync(leftovers[1] ?? '')).toBe(true);
+  });
+
+  it('the sweep deletes at once the upload of a video that ended, not one still processing or with no record yet', async () => {
+    const ended = await queuedVideo();
+    const running = await queuedVideo();
+    const notYetRecorded = crypto.randomUUID();
+    await uploads.write(notYetRecorded, new Uint8Array([1]));
+    // Its worker died after the record ended, before it deleted the upload.
+    await new VideosRepository(test.runtime.database.db).update(ended.videoId, {
+      status: 'failed',
+    });
+
+    await worker(new FakeRenderer()).recoverQueued(() => Promise.resolve('queued'));
+
+    expect(await uploads.exists(ended.videoId)).toBe(false);
+    expect(await uploads.exists(running.videoId)).toBe(true);
+    expect(await uploads.exists(notYetRecorded)).toBe(true);
   });
 });

@@ -28,6 +28,8 @@ export interface RenderJobsDependencies {
   /** A private scratch folder for one job's outputs. */
   scratchDir: (videoId: string) => Promise<string>;
   removeScratchDir: (videoId: string) => Promise<void>;
+  /** The videos with a scratch folder in this process's data folder. */
+  listScratchDirs: () => Promise<string[]>;
   log: {
     info: (details: object, message: string) => void;
     error: (details: object, message: string) => void;
@@ -218,6 +220,8 @@ export class RenderJobsService {
     }
     // Other processes share the uploads at scale: only those over an hour old are swept.
     await this.removeLeftoverUploads({ atStart: false });
+    await this.removeUploadsOfEndedVideos();
+    await this.removeLeftoverScratchDirs();
     const settled = await this.deps.credits.settleAbandoned();
     return { requeued, failed, settled: settled.committed + settled.refunded };
   }
@@ -279,6 +283,31 @@ export class RenderJobsService {
       // A video still processing keeps its upload however long it waits for its turn.
       const row = await this.deps.videos.findById(leftover);
       if (row?.status !== 'processing') await this.deps.uploads.remove(leftover);
+    }
+  }
+
+  /**
+   * A worker killed after its video's record ended (completed or failed) but before it
+   * deleted the upload leaves the patient's photo in shared storage. A record never goes back
+   * to processing, so that upload goes now; one with no record yet (an upload is stored just
+   * before its record is written) waits for the hourly sweep.
+   */
+  private async removeUploadsOfEndedVideos(): Promise<void> {
+    for (const videoId of await this.deps.uploads.listStored()) {
+      const row = await this.deps.videos.findById(videoId);
+      if (row && row.status !== 'processing') await this.deps.uploads.remove(videoId);
+    }
+  }
+
+  /**
+   * A worker killed mid-render leaves its attempt's scratch folder (the photo fetched from
+   * the bucket, frames, a partial MP4) on its machine: the process that finished the job
+   * elsewhere cleared only its own. Once the video has ended, nobody will write there again.
+   */
+  private async removeLeftoverScratchDirs(): Promise<void> {
+    for (const videoId of await this.deps.listScratchDirs()) {
+      const row = await this.deps.videos.findById(videoId);
+      if (row?.status !== 'processing') await this.deps.removeScratchDir(videoId);
     }
   }
 

@@ -37,4 +37,6 @@ export interface UploadFiles {
    * `UPLOAD_LEFTOVER_AGE_MS` ago. The caller keeps those whose video is still processing.
    */
   listLeftovers(options: { atStart: boolean }): Promise<string[]>;
+  /** Ids of every job with an upload stored now, whatever its age. */
+  listStored(): Promise<string[]>;
 }

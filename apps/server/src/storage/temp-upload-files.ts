@@ -69,6 +69,11 @@ export class TempUploadFiles implements UploadFiles {
     return [...new Set(ids)].filter((id) => id !== '');
   }
 
+  /** Every upload in the folder, as at start. */
+  listStored(): Promise<string[]> {
+    return this.listLeftovers({ atStart: true });
+  }
+
   private async writtenBefore(names: string[]): Promise<string[]> {
     const cutoff = this.now() - UPLOAD_LEFTOVER_AGE_MS;
     const old: string[] = [];

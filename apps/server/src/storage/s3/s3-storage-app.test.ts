@@ -303,6 +303,7 @@ describe.each(DATABASE_KINDS)('the app with S3 storage on %s', (kind) => {
       progress: full.pipeline.progress,
       scratchDir: () => Promise.reject(new Error('nothing should render')),
       removeScratchDir: () => Promise.resolve(),
+      listScratchDirs: () => Promise.resolve([]),
       log: { info: () => undefined, error: () => undefined },
     });
     try {

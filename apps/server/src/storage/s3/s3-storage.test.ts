@@ -162,6 +162,16 @@ describe('S3 storage against a real S3-compatible server', () => {
       expect(await anHourOn.listLeftovers()).not.toContain(videoId);
     });
 
+    it('lists every stored upload by its video, however recent', async () => {
+      const uploads = new S3UploadFiles(objects);
+      const videoId = crypto.randomUUID();
+      await uploads.write(videoId, Buffer.from('photo'));
+      await uploads.write(videoId, Buffer.from('logo'), 'logo');
+      expect((await uploads.listStored()).filter((id) => id === videoId)).toEqual([videoId]);
+      await uploads.remove(videoId);
+      expect(await uploads.listStored()).not.toContain(videoId);
+    });
+
     it('says its uploads are reached by every server', () => {
       expect(new S3UploadFiles(objects).reach).toBe('every-server');
     });

@@ -52,8 +52,16 @@ export class S3UploadFiles implements UploadFiles {
   /** Other servers may be uploading at any moment, at start too: only old objects count. */
   async listLeftovers(): Promise<string[]> {
     const cutoff = this.now() - UPLOAD_LEFTOVER_AGE_MS;
+    return this.videoIdsOf((object) => object.lastModified.getTime() < cutoff);
+  }
+
+  listStored(): Promise<string[]> {
+    return this.videoIdsOf(() => true);
+  }
+
+  private async videoIdsOf(isWanted: (object: { lastModified: Date }) => boolean) {
     const ids = (await this.objects.list(PREFIX))
-      .filter((object) => object.lastModified.getTime() < cutoff)
+      .filter(isWanted)
       .map((object) => object.key.slice(PREFIX.length).split('/')[0] ?? '');
     // An object put there by hand under another name is not ours to judge.
     return [...new Set(ids)].filter((id) => SAFE_VIDEO_ID.test(id));
