@@ -3,15 +3,10 @@ import { buildApp } from './app.ts';
 import { startAdminSocket } from './admin/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
-import { engineImageInspector } from './engine/engine-image-inspector.ts';
 import { assertRedisReachable } from './jobs/bullmq/redis-connection.ts';
-import { WorkerRenderer } from './jobs/worker-renderer.ts';
+import { openProcessServices } from './process-services.ts';
 import { openRuntime } from './runtime.ts';
-import { openVideoPipeline } from './video-pipeline.ts';
-import { openPublicApi } from './public-api.ts';
 import { createLogger } from './logger.ts';
-import { openScheduledJobs } from './scheduled/open-scheduled-jobs.ts';
-import { openDataRights } from './data-rights/open-data-rights.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { StorageUnavailableError } from './storage/s3/s3-bucket-check.ts';
 
@@ -22,55 +17,12 @@ async function main(): Promise<void> {
   const storage = await openStorage(config);
   const runtime = await openRuntime(config, { ownsDataFolder: true });
   const logger = createLogger(config.log);
-  const jobLog = logger.child({ component: 'render-jobs' });
-  const videoPipeline = await openVideoPipeline(
+  const { videoPipeline, publicApi, dataRights, scheduledJobs } = await openProcessServices(
     config,
     runtime,
-    {
-      storage,
-      renderer: new WorkerRenderer(config.render.concurrency, {
-        ffmpegPath: config.render.ffmpegPath,
-        faceDetection: config.render.faceDetection,
-        idleExitMs: config.render.workerIdleMs,
-      }),
-      inspector: engineImageInspector,
-      log: {
-        info: (details, message) => jobLog.info(details, message),
-        error: (details, message) => jobLog.error(details, message),
-      },
-    },
-    { worksJobs: config.queue.redisUrl === null || config.queue.runWorkers },
+    logger,
+    { storage, worksJobs: config.queue.redisUrl === null || config.queue.runWorkers },
   );
-  const webhookLog = logger.child({ component: 'webhooks' });
-  const publicApi = openPublicApi(config, runtime, videoPipeline, {
-    worksJobs: config.queue.redisUrl === null || config.queue.runWorkers,
-    log: {
-      info: (details, message) => webhookLog.info(details, message),
-      warn: (details, message) => webhookLog.warn(details, message),
-    },
-  });
-  const dataRightsLog = logger.child({ component: 'data-rights' });
-  const dataRights = openDataRights(config, runtime, videoPipeline, {
-    audit: runtime.audit,
-    readAuditLog: (accountId) => runtime.audit.all(accountId),
-    business: runtime.business,
-    worksJobs: config.queue.redisUrl === null || config.queue.runWorkers,
-    log: {
-      info: (details, message) => dataRightsLog.info(details, message),
-      error: (details, message) => dataRightsLog.error(details, message),
-    },
-  });
-  const scheduledLog = logger.child({ component: 'scheduled-jobs' });
-  const scheduledJobs = openScheduledJobs(config, runtime, publicApi, {
-    audit: runtime.audit,
-    retentionActions: {
-      deleteAccount: (userId) => dataRights.accountDeletion.deleteAccount(userId),
-      deleteVideo: (userId, videoId) => dataRights.videoDeletion.deleteVideo(userId, videoId),
-      removeExpiredExports: (now) => dataRights.exports.removeExpiredExports(now),
-    },
-    worksJobs: config.queue.redisUrl === null || config.queue.runWorkers,
-    log: scheduledLog,
-  });
   const app = await buildApp({
     config,
     auth: runtime.auth,

@@ -1,13 +1,8 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { engineImageInspector } from './engine/engine-image-inspector.ts';
 import { assertRedisReachable } from './jobs/bullmq/redis-connection.ts';
-import { WorkerRenderer } from './jobs/worker-renderer.ts';
 import { createLogger } from './logger.ts';
-import { openDataRights } from './data-rights/open-data-rights.ts';
-import { openPublicApi } from './public-api.ts';
-import { openScheduledJobs } from './scheduled/open-scheduled-jobs.ts';
+import { openProcessServices } from './process-services.ts';
 import { openRuntime } from './runtime.ts';
-import { openVideoPipeline } from './video-pipeline.ts';
 import { StorageUnavailableError } from './storage/s3/s3-bucket-check.ts';
 
 /** Issue #19 §5: a stopping worker finishes its renders for this long, then hands them back. */
@@ -29,52 +24,8 @@ async function main(): Promise<void> {
   await assertRedisReachable(config.queue.redisUrl);
   const runtime = await openRuntime(config);
   const logger = createLogger(config.log);
-  const jobLog = logger.child({ component: 'render-jobs' });
-  const pipeline = await openVideoPipeline(
-    config,
-    runtime,
-    {
-      renderer: new WorkerRenderer(config.render.concurrency, {
-        ffmpegPath: config.render.ffmpegPath,
-        faceDetection: config.render.faceDetection,
-        idleExitMs: config.render.workerIdleMs,
-      }),
-      inspector: engineImageInspector,
-      log: {
-        info: (details, message) => jobLog.info(details, message),
-        error: (details, message) => jobLog.error(details, message),
-      },
-    },
-    { worksJobs: true },
-  );
-  const webhookLog = logger.child({ component: 'webhooks' });
-  const publicApi = openPublicApi(config, runtime, pipeline, {
-    log: {
-      info: (details, message) => webhookLog.info(details, message),
-      warn: (details, message) => webhookLog.warn(details, message),
-    },
-  });
-  const dataRightsLog = logger.child({ component: 'data-rights' });
-  const dataRights = openDataRights(config, runtime, pipeline, {
-    audit: runtime.audit,
-    readAuditLog: (accountId) => runtime.audit.all(accountId),
-    // Retention deletes accounts from here, which cancels a running subscription first.
-    business: runtime.business,
-    worksJobs: true,
-    log: {
-      info: (details, message) => dataRightsLog.info(details, message),
-      error: (details, message) => dataRightsLog.error(details, message),
-    },
-  });
-  const scheduledJobs = openScheduledJobs(config, runtime, publicApi, {
-    audit: runtime.audit,
-    retentionActions: {
-      deleteAccount: (userId) => dataRights.accountDeletion.deleteAccount(userId),
-      deleteVideo: (userId, videoId) => dataRights.videoDeletion.deleteVideo(userId, videoId),
-      removeExpiredExports: (now) => dataRights.exports.removeExpiredExports(now),
-    },
-    log: logger.child({ component: 'scheduled-jobs' }),
-  });
+  const services = await openProcessServices(config, runtime, logger, { worksJobs: true });
+  const { videoPipeline: pipeline, publicApi, dataRights, scheduledJobs } = services;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
