@@ -1,7 +1,8 @@
 // Reveal: the before photo full-bleed with the hook, a wipe with a handle uncovers the after
 // photo, which then holds (≥ 3 s) with a slow push-in, the clinic's handle and the caption.
 import { easeInOutCubic, progress } from '../easing.ts';
-import type { FrameState, PanelState } from '../frame-state.ts';
+import type { Rect } from '../../geometry.ts';
+import type { FrameState, LabelState, PanelState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
@@ -41,31 +42,20 @@ export function planReveal(scene: Scene, t: number): FrameState {
     x: lineX,
     width: stage.x + stage.width - lineX,
   });
-  // Badges never get cut by the wipe: BEFORE fades before the line reaches it, AFTER once
-  // the line has passed it.
-  // They keep off the face as the whole stage shows it (the wipe's clip would move them).
+  // The badges keep off the face as the whole stage shows it (the wipe's clip would move them).
   const whole = [{ ...before, clip: stage }];
   const beforeBadge = label(context, 'BEFORE', stage, 'right', 1, whole);
   const afterBadge = label(context, 'AFTER', stage, 'left', 1, whole);
   const taken = badgeBoxes([beforeBadge, afterBadge]);
-  const lineAt = (x: number) => (x - stage.x) / stage.width;
   // One text at a time: the BEFORE badge comes in as the hook goes (the AFTER one only once
-  // the line has passed it), so the hook keeps off faces only; the BEFORE badge then fades
-  // before the line reaches it.
+  // the line has passed it), so the hook keeps off faces only.
   const hookEnd = wipeStart + 0.2;
-  const beforeOpacity = beforeBadge
-    ? Math.min(
-        progress(t, hookEnd, hookEnd + 0.2),
-        1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x)),
-      )
-    : 0;
-  const afterOpacity = afterBadge
-    ? progress(
-        wipe,
-        lineAt(afterBadge.box.x + afterBadge.box.width),
-        lineAt(afterBadge.box.x + afterBadge.box.width) + 0.15,
-      )
-    : 0;
+  const { beforeOpacity, afterOpacity } = wipedBadges(beforeBadge, afterBadge, {
+    t,
+    hookEnd,
+    wipe,
+    stage,
+  });
   const dividerOpacity = wipe > 0 && wipe < 1 ? 1 : 0;
   return {
     panels: [before, after],
@@ -130,22 +120,13 @@ function revealTwoUp(context: TemplateContext, t: number): FrameState {
   const beforeBadge = label(context, 'BEFORE', face.rect, 'left', 1, whole);
   const afterBadge = label(context, 'AFTER', face.rect, 'left', 1, whole);
   const taken = badgeBoxes([beforeBadge, afterBadge]);
-  const lineAt = (x: number) => (x - stage.x) / stage.width;
   const hookEnd = wipeStart + 0.2;
-  // The BEFORE badge fades before the line reaches it, the AFTER one once the line has passed.
-  const beforeOpacity = beforeBadge
-    ? Math.min(
-        progress(t, hookEnd, hookEnd + 0.2),
-        1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x)),
-      )
-    : 0;
-  const afterOpacity = afterBadge
-    ? progress(
-        wipe,
-        lineAt(afterBadge.box.x + afterBadge.box.width),
-        lineAt(afterBadge.box.x + afterBadge.box.width) + 0.15,
-      )
-    : 0;
+  const { beforeOpacity, afterOpacity } = wipedBadges(beforeBadge, afterBadge, {
+    t,
+    hookEnd,
+    wipe,
+    stage,
+  });
   return {
     panels: shown,
     labels: present([
@@ -196,4 +177,26 @@ function sideBySide(context: TemplateContext, t: number): FrameState {
     ],
     endCard: endCard(context, t),
   };
+}
+
+/**
+ * Badges never cut by the wipe: BEFORE comes in as the hook goes and fades before the line
+ * reaches it, AFTER once the line has passed it.
+ */
+function wipedBadges(
+  beforeBadge: LabelState | null,
+  afterBadge: LabelState | null,
+  moment: { t: number; hookEnd: number; wipe: number; stage: Rect },
+): { beforeOpacity: number; afterOpacity: number } {
+  const { t, hookEnd, wipe, stage } = moment;
+  const lineAt = (x: number) => (x - stage.x) / stage.width;
+  const beforeOpacity = beforeBadge
+    ? Math.min(
+        progress(t, hookEnd, hookEnd + 0.2),
+        1 - progress(wipe, lineAt(beforeBadge.box.x) - 0.15, lineAt(beforeBadge.box.x)),
+      )
+    : 0;
+  const afterEnd = afterBadge ? lineAt(afterBadge.box.x + afterBadge.box.width) : 0;
+  const afterOpacity = afterBadge ? progress(wipe, afterEnd, afterEnd + 0.15) : 0;
+  return { beforeOpacity, afterOpacity };
 }
