@@ -1,9 +1,19 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './public-api-schema.ts';
 import type { Database } from './schema.ts';
 
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+
+/** A pending delivery due at `now` that no process is sending now (its claim absent or over). */
+function dueAndUnclaimed(now: Date) {
+  return (where: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+    where.and([
+      where('status', '=', 'pending'),
+      where('next_attempt_at', '<=', now),
+      where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]),
+    ]);
+}
 
 export class WebhooksRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -78,11 +88,7 @@ export class WebhooksRepository {
         query
           .selectFrom('webhook_deliveries')
           .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((where) =>
-            where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]),
-          )
+          .where(dueAndUnclaimed(now))
           .orderBy('next_attempt_at')
           .limit(limit)
           .forUpdate()
@@ -108,12 +114,8 @@ export class WebhooksRepository {
       .updateTable('webhook_deliveries')
       .set({ claimed_until: leaseUntil })
       .where('id', '=', deliveryId)
-      .where('status', '=', 'pending')
       .where('attempts', '=', attempt - 1)
-      .where('next_attempt_at', '<=', now)
-      .where((where) =>
-        where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]),
-      )
+      .where(dueAndUnclaimed(now))
       .returningAll()
       .executeTakeFirst();
   }
@@ -126,11 +128,7 @@ export class WebhooksRepository {
     return this.db
       .selectFrom('webhook_deliveries')
       .select(['id', 'attempts', 'next_attempt_at'])
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((where) =>
-        where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]),
-      )
+      .where(dueAndUnclaimed(now))
       .orderBy('next_attempt_at')
       .limit(limit)
       .execute();
