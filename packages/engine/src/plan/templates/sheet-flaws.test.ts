@@ -14,8 +14,9 @@ import { capHeightRatio } from '../../text/cap-height.ts';
 import { buildScene } from '../build-scene.ts';
 import { safeArea } from '../layout.ts';
 import { makeSceneInput } from '../scene-input.factory.ts';
-import { evaluate, phasesFor } from '../timeline.ts';
+import { coverSeconds, evaluate, phasesFor } from '../timeline.ts';
 import { facesOnFrame, type FaceOnFrame } from './place-text.ts';
+import { PROOF_BADGE_TURN, proofStartOf } from './beats.ts';
 import { repeatedViews } from './repeated-views.testing.ts';
 
 /** Photos shaped like the fixtures', each face where the fixture's face is. */
@@ -139,6 +140,47 @@ describe.each(TEMPLATES)('the %s template on the fixtures’ photo shapes', (tem
     }
   });
 
+  it.each(ASPECTS)('takes its cover with both faces whole and both badges (%s)', (aspect) => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, aspect, photo);
+      const cover = evaluate(scene, coverSeconds(scene));
+      expect(cover.endCard, photo).toBeNull();
+      expect(
+        cover.labels.map((label) => [label.text, label.opacity]),
+        photo,
+      ).toEqual([
+        ['BEFORE', 1],
+        ['AFTER', 1],
+      ]);
+      expect(cover.panels.map((panel) => panel.which).sort(), photo).toEqual(['after', 'before']);
+      // Whole: all of the face but the top of a forehead that a stacked 9:16 slot cannot hold
+      // (a portrait strip's face is taller than its half of the frame is wide).
+      const face = scene.faceBox!;
+      const forehead = aspect === '9:16' && photo === 'portraitStrip' ? face.height * 0.15 : 0;
+      const whole = { ...face, y: face.y + forehead, height: face.height - forehead };
+      for (const panel of cover.panels) {
+        expect(inside(whole, panel.view), `${photo}: ${panel.which}`).toBe(true);
+      }
+    }
+  });
+
+  it.each(ASPECTS)('never brings a badge back once it has left the proof (%s)', (aspect) => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, aspect, photo);
+      const { endCardFadeEnd } = phasesFor(scene);
+      const gone = new Set<'BEFORE' | 'AFTER'>();
+      for (let frame = 0; frame / scene.fps < endCardFadeEnd; frame += 1) {
+        const t = frame / scene.fps;
+        if (t < proofStartOf(phasesFor(scene))) continue;
+        const shown = new Set(evaluate(scene, t).labels.map((label) => label.text));
+        for (const text of ['BEFORE', 'AFTER'] as const) {
+          if (!shown.has(text)) gone.add(text);
+          else expect(gone.has(text), `${photo}: ${text} back at ${t.toFixed(2)} s`).toBe(false);
+        }
+      }
+    }
+  });
+
   it.each(ASPECTS)('never puts a badge on the eyes or the mouth (%s)', (aspect) => {
     for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
       const scene = sceneFor(template, aspect, photo);
@@ -170,9 +212,18 @@ describe.each(TEMPLATES)('the %s template on the fixtures’ photo shapes', (tem
         evaluate(scene, t).texts.find((text) => text.role === 'handle' && text.opacity > 0);
       const first = moments.find((t) => handleAt(t)?.opacity === 1);
       expect(first, `${photo}: the handle never shows`).toBeDefined();
-      // From then on to the end card's fade, without a gap (the end card repeats it).
+      // From then on to the end card's fade, without a gap (the end card repeats it), but for
+      // the badges' turn at the start of the proof where a face-filled stacked pair leaves
+      // them and the handle one place, the seam.
+      const proofAt = proofStartOf(phasesFor(scene));
+      const badgesTurn = (t: number) =>
+        aspect === '9:16' &&
+        photo === 'portraitStrip' &&
+        t >= proofAt &&
+        t < proofAt + PROOF_BADGE_TURN + 0.25;
       for (const t of moments.filter(
-        (moment) => moment >= first! && moment < phasesFor(scene).endCardStart - 0.25,
+        (moment) =>
+          moment >= first! && moment < phasesFor(scene).endCardStart - 0.25 && !badgesTurn(moment),
       )) {
         const handle = handleAt(t);
         expect(handle, `${photo}: no handle at ${t.toFixed(2)} s`).toBeDefined();

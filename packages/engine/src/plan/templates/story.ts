@@ -6,6 +6,7 @@ import type { FrameState, LabelState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
+  footerCrowdsBadges,
   footerOverBadges,
   footerTexts,
   highlight,
@@ -13,6 +14,7 @@ import {
   panel,
   present,
   pushAmount,
+  proofFooterStart,
   proofPair,
   proofStart,
   templateContext,
@@ -62,7 +64,13 @@ export function planStory(scene: Scene, t: number): FrameState {
     taken = badgeBoxes(labels);
   }
   const afterPanel = panels.find((shown) => shown.which === 'after');
-  const opacity = { handle: window(t, afterStart, end), caption: window(t, proofAt, end) };
+  // In the proof, a crowded seam is the badges' first.
+  const crowded = t >= proofAt && footerCrowdsBadges(context, panels, labels);
+  const footerFrom = proofFooterStart(context, crowded);
+  const opacity = {
+    handle: window(t, Math.max(afterStart, footerFrom), end),
+    caption: window(t, Math.max(proofAt, footerFrom), end),
+  };
   // The footer keeps its place whether the badges show or not; only where it cannot keep off
   // them (a face-filled stacked pair) do they give way.
   const clearOfBadges = footerTexts(context, panels, opacity, taken);
@@ -71,7 +79,8 @@ export function planStory(scene: Scene, t: number): FrameState {
     : { texts: clearOfBadges, labels: present(labels) };
   return {
     panels,
-    labels: footer.labels,
+    // Once the footer has taken a crowded seam, the badges stay away.
+    labels: crowded && t >= footerFrom ? [] : footer.labels,
     divider: null,
     highlight: afterPanel ? highlight(context, afterPanel, t, afterStart + 0.3) : null,
     texts: [
