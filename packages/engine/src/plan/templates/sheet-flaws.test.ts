@@ -16,7 +16,7 @@ import { safeArea } from '../layout.ts';
 import { makeSceneInput } from '../scene-input.factory.ts';
 import { coverSeconds, evaluate, phasesFor } from '../timeline.ts';
 import { facesOnFrame, type FaceOnFrame } from './place-text.ts';
-import { PROOF_BADGE_TURN, proofStartOf } from './beats.ts';
+import { PROOF_BADGE_TURN, detailCuts, proofStartOf, storyBeats } from './beats.ts';
 import { repeatedViews } from './repeated-views.testing.ts';
 
 /** Photos shaped like the fixtures', each face where the fixture's face is. */
@@ -373,14 +373,14 @@ function roomOffCores(box: Rect, region: Rect, cores: Rect[]): boolean {
   return false;
 }
 
-describe('Reveal with photos too small to fill the frame alone', () => {
+describe('Photos too small to fill the frame alone', () => {
   // A portrait photo in 16:9 and a landscape one in 9:16 fill the pair's two slots instead.
   const cases = [
     { aspect: '16:9', photo: 'squarePair' },
     { aspect: '9:16', photo: 'landscapeHalf' },
   ] as const;
 
-  function revealScene(aspect: Aspect, name: PhotoName, treated: boolean) {
+  function narrowScene(template: Template, aspect: Aspect, name: PhotoName, treated: boolean) {
     const { photo, cx, cy, eyes } = PHOTOS[name];
     const face = makeMeshFace(cx, cy, eyes);
     // The lips, under the eyes' centre.
@@ -393,21 +393,21 @@ describe('Reveal with photos too small to fill the frame alone', () => {
         faces: { before: face, after: face },
         treatedArea: treated ? lips : null,
         branding: { clinicName: 'Lumen Aesthetics', treatmentTitle: 'Lip filler · 2 weeks' },
-        options: { template: 'reveal', aspect, primaryAnimation: 'animate_before_head_turn' },
+        options: { template, aspect, primaryAnimation: 'animate_before_head_turn' },
       }),
     );
   }
 
-  function shownAt(scene: ReturnType<typeof revealScene>, t: number) {
+  function shownAt(scene: ReturnType<typeof narrowScene>, t: number) {
     return evaluate(scene, t).panels.filter(
       (panel) => area(intersection(panel.clip, panel.rect)) > 0,
     );
   }
 
   it.each(cases)(
-    'still wipes in $aspect: the face and the treated area close up, before, then after',
+    'Reveal still wipes in $aspect: the face and the treated area close up, before, then after',
     ({ aspect, photo }) => {
-      const scene = revealScene(aspect, photo, true);
+      const scene = narrowScene('reveal', aspect, photo, true);
       const before = shownAt(scene, 0.5);
       expect(before.map((panel) => panel.which)).toEqual(['before', 'before']);
       expect(repeatedViews(before)).toEqual([]);
@@ -420,12 +420,60 @@ describe('Reveal with photos too small to fill the frame alone', () => {
     },
   );
 
+  /** Each moment's photo in both slots, never one view twice, and its badge after the hook. */
+  function expectOnePhotoAtATime(
+    shots: (readonly [ReturnType<typeof narrowScene>, number, 'before' | 'after', boolean])[],
+  ) {
+    for (const [scene, t, which, hook] of shots) {
+      const shown = shownAt(scene, t);
+      const name = `${scene.template} at ${t.toFixed(2)} s`;
+      expect(
+        shown.map((panel) => panel.which),
+        name,
+      ).toEqual([which, which]);
+      expect(repeatedViews(shown), name).toEqual([]);
+      expect(
+        evaluate(scene, t).labels.map((label) => label.text),
+        name,
+      ).toEqual(hook ? [] : [which.toUpperCase()]);
+    }
+  }
+
+  it.each(cases)(
+    'Story still cuts in $aspect: the face and the treated area close up, before, then after',
+    ({ aspect, photo }) => {
+      const story = narrowScene('story', aspect, photo, true);
+      const { afterStart } = storyBeats(phasesFor(story));
+      expectOnePhotoAtATime([
+        [story, 0.5, 'before', true],
+        [story, afterStart + 0.3, 'after', false],
+      ]);
+    },
+  );
+
+  it('Detail still cuts back and forth in 9:16: the face and the treated area close up', () => {
+    // A landscape photo is too small for the treated area to fill a 9:16 frame alone.
+    const detail = narrowScene('detail', '9:16', 'landscapeHalf', true);
+    const [first, second, third] = detailCuts(phasesFor(detail));
+    expectOnePhotoAtATime([
+      [detail, first / 2, 'before', true],
+      [detail, (first + second) / 2, 'after', false],
+      [detail, (second + third) / 2, 'before', false],
+      [detail, third + 0.3, 'after', false],
+    ]);
+  });
+
   it.each(cases)(
     'shows before beside after in $aspect where no close-up is tighter than the face',
     ({ aspect, photo }) => {
-      const scene = revealScene(aspect, photo, false);
-      for (const t of [0.5, 1.9, 3])
-        expect(shownAt(scene, t).map((panel) => panel.which)).toEqual(['before', 'after']);
+      for (const template of ['reveal', 'story'] as const) {
+        const scene = narrowScene(template, aspect, photo, false);
+        for (const t of [0.5, 1.9, 3])
+          expect(
+            shownAt(scene, t).map((panel) => panel.which),
+            template,
+          ).toEqual(['before', 'after']);
+      }
     },
   );
 });
