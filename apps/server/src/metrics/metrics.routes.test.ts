@@ -278,7 +278,7 @@ describe('METRICS_TOKEN', () => {
   });
 
   it('turns the endpoint on when set, and leaves it off when not', () => {
-    expect(load(TOKEN).metrics).toEqual({ token: TOKEN });
-    expect(loadConfig({}, '/srv').metrics).toEqual({ token: null });
+    expect(load(TOKEN).metrics).toEqual({ token: TOKEN, workerPort: null });
+    expect(loadConfig({}, '/srv').metrics).toEqual({ token: null, workerPort: null });
   });
 });
