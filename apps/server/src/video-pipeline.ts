@@ -15,6 +15,8 @@ import type { Runtime } from './runtime.ts';
 import { BrandService } from './services/brand.service.ts';
 import { ProfilePhotoService } from './services/profile-photo.service.ts';
 import { ConsentService } from './services/consent.service.ts';
+import { EngineOptInsRepository } from './db/engine-opt-ins.repository.ts';
+import { EnginesService } from './services/engines.service.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
 import type { KeptFiles } from './services/kept-files.ts';
@@ -32,6 +34,8 @@ export interface VideoPipeline {
   /** The member's profile photo: checked like a logo, kept beside the logos. */
   profilePhotos: ProfilePhotoService;
   renderJobs: RenderJobsService;
+  /** Which engines a clinic may use (issue #20). */
+  engines: EnginesService;
   progress: ProgressBus;
   storage: VideoStorage;
   /** The brand logos' and profile photos' files (deleted with the account). */
@@ -121,6 +125,10 @@ export async function openVideoPipeline(
     log: adapters.log,
     metrics: runtime.metrics,
   });
+  const engines = new EnginesService({
+    optIns: new EngineOptInsRepository(runtime.database.db),
+    veoCreditsPerVideo: config.veo?.creditsPerVideo ?? null,
+  });
   const videos = new VideosService({
     videos: videosRepository,
     consents,
@@ -129,6 +137,7 @@ export async function openVideoPipeline(
     storage,
     uploads,
     inspector: adapters.inspector,
+    engines,
     progress,
     audit: runtime.audit,
     owner,
@@ -178,6 +187,7 @@ export async function openVideoPipeline(
     brand,
     profilePhotos,
     renderJobs,
+    engines,
     progress,
     storage,
     keptFiles,
