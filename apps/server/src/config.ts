@@ -119,7 +119,6 @@ const environmentSchema = z.object({
   VEO_POLL_SECONDS: z.coerce.number().min(0.01).max(60).default(10),
 });
 
-
 const STRIPE_VARIABLES = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',

@@ -17,6 +17,7 @@ import { ProfilePhotoService } from './services/profile-photo.service.ts';
 import { ConsentService } from './services/consent.service.ts';
 import { EngineOptInsRepository } from './db/engine-opt-ins.repository.ts';
 import { EnginesService } from './services/engines.service.ts';
+import { VeoRenderer } from './engines/veo/veo-renderer.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
 import type { KeptFiles } from './services/kept-files.ts';
@@ -109,6 +110,10 @@ export async function openVideoPipeline(
     storage,
     uploads,
     renderer: adapters.renderer,
+    // Issue #20: only with VEO_API_KEY; it renders its template with the built-in renderer.
+    generative: config.veo
+      ? new VeoRenderer(config.veo, adapters.renderer, config.render.ffmpegPath)
+      : null,
     progress,
     scratchDir: async (videoId) => {
       // At scale processes share the data folder, and a worker taken for dead may still

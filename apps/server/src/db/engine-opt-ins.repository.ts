@@ -18,7 +18,9 @@ export class EngineOptInsRepository {
   }
 
   /** Records an acceptance; accepting a newer notice replaces the older acceptance. */
-  save(entry: Omit<EngineOptInRow, 'accepted_at'> & { accepted_at: Date }): Promise<EngineOptInRow> {
+  save(
+    entry: Omit<EngineOptInRow, 'accepted_at'> & { accepted_at: Date },
+  ): Promise<EngineOptInRow> {
     return this.db
       .insertInto('engine_opt_ins')
       .values(entry)

@@ -192,7 +192,10 @@ export class CreditsService {
 }
 
 /** The bucket of every credit a reservation holds. */
-function heldBuckets(reservation: { bucket: CreditBucket; buckets: string | null }): CreditBucket[] {
+function heldBuckets(reservation: {
+  bucket: CreditBucket;
+  buckets: string | null;
+}): CreditBucket[] {
   if (reservation.buckets === null) return [reservation.bucket];
   return JSON.parse(reservation.buckets) as CreditBucket[];
 }

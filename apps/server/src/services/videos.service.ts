@@ -262,7 +262,10 @@ export class VideosService {
       );
     }
     if (!(await this.deps.videos.requestCancel(videoId))) {
-      throw new AppError('conflict', `This video has already ${row.status === 'completed' ? 'completed' : 'ended'}.`);
+      throw new AppError(
+        'conflict',
+        `This video has already ${row.status === 'completed' ? 'completed' : 'ended'}.`,
+      );
     }
     return this.getVideo(userId, videoId);
   }
