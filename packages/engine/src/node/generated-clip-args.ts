@@ -36,13 +36,15 @@ export function buildCompositionArgs(spec: CompositionSpec): string[] {
     );
   }
   const at = seconds(spec.insertAtSeconds);
-  const normalise = `fps=${fps},setsar=1,format=yuv420p`;
+  const normalise = 'setsar=1,format=yuv420p';
+  // The rate is set before any trim: ffmpeg's fps filter after a trim pads back to the
+  // input's first timestamp (an 8 s template came out of a 1.6 s trim).
   const filter = [
-    `[0:v]split=2[head][tail]`,
+    `[0:v]fps=${fps},split=2[head][tail]`,
     `[head]trim=end=${at},setpts=PTS-STARTPTS,${normalise}[before]`,
     // Cover, never letterbox: the clip fills the frame as the template's photos do; its
     // 24 fps become the template's rate by repeating frames (no invented in-between frames).
-    `[1:v]trim=end=${seconds(spec.clipSeconds)},setpts=PTS-STARTPTS,` +
+    `[1:v]fps=${fps},trim=end=${seconds(spec.clipSeconds)},setpts=PTS-STARTPTS,` +
       `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},${normalise}[clip]`,
     // The overlay is one still image: overlay repeats it for every frame of the clip.
     `[clip][2:v]overlay=0:0:format=auto,format=yuv420p[generated]`,

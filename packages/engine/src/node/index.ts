@@ -72,3 +72,4 @@ export {
 } from './generated-motion-overlay.ts';
 export { buildCompositionArgs, type CompositionSpec } from './generated-clip-args.ts';
 export { CompositionError, composeGeneratedClip } from './generated-clip.ts';
+export { parseClipInfo, readClipInfo, type ClipInfo } from './clip-info.ts';

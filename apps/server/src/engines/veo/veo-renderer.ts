@@ -3,7 +3,7 @@ import path from 'node:path';
 import { GENERATED_MOTION_LABEL } from '@glowreel/contracts';
 import {
   composeGeneratedClip,
-  probeVideo,
+  readClipInfo,
   writeAfterPhoto,
   writeGeneratedMotionOverlay,
 } from '@glowreel/engine/node';
@@ -29,6 +29,8 @@ import type { VeoRequest } from './veo-wire.ts';
 
 /** The built-in template's end card lasts this long (engine's END_CARD_SECONDS). */
 const END_CARD_SECONDS = 1.6;
+/** DESIGN.md D3: every video is 30 fps. */
+const TEMPLATE_FPS = 30;
 
 // Progress over the whole job (SPEC §4 stages): the model's minutes dominate stage 3.
 const STAGE_SPANS = { 1: [0, 10], 2: [10, 20], 3: [20, 85], 4: [85, 100] } as const;
@@ -90,7 +92,7 @@ export class VeoRenderer implements GenerativeRenderer {
       { timeoutMs: this.config.timeoutMs, pollMs: this.config.pollMs },
       { isCanceled: job.isCanceled, onProgress: report },
     );
-    const clip = await probeVideo(clipPath);
+    const clip = await readClipInfo(clipPath, this.ffmpegPath);
 
     report(4, 0);
     // The template from the real photos, in its own folder so its files stay apart.
@@ -109,7 +111,11 @@ export class VeoRenderer implements GenerativeRenderer {
       typeface: request.branding.typeface ?? null,
     });
     const insertAt = template.durationSeconds - END_CARD_SECONDS;
-    const clipSeconds = Math.min(clip.durationSeconds, VEO_DURATION_SECONDS);
+    // Whole frames of the template's rate: the container's duration counts the audio too,
+    // which often runs a few milliseconds past the last picture.
+    const clipSeconds =
+      Math.floor(Math.min(clip.durationSeconds, VEO_DURATION_SECONDS) * TEMPLATE_FPS + 1e-6) /
+      TEMPLATE_FPS;
     const generatedSeconds = { from: round(insertAt), to: round(insertAt + clipSeconds) };
     const provenance = {
       engine: 'veo',
@@ -133,7 +139,7 @@ export class VeoRenderer implements GenerativeRenderer {
         fps: round(clip.fps),
         durationSeconds: round(clip.durationSeconds),
         // Generated audio is left out of the video (see generated-clip-args.ts).
-        audio: 'dropped',
+        audio: clip.hasAudio ? 'dropped' : 'none',
       },
       template: template.provenance,
     };
