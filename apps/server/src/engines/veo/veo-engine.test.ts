@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readClipInfo, resolveFfmpegPath } from '@glowreel/engine/node';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { VEO_NOTICE } from '@glowreel/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -157,7 +158,7 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
     expect(accepted.json()).toMatchObject({
       engine: 'veo',
       accepted: true,
-      noticeVersion: expect.any(String),
+      noticeVersion: VEO_NOTICE.version,
     });
     const row = await test.runtime.database.db
       .selectFrom('engine_opt_ins')
