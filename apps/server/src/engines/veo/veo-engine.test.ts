@@ -16,6 +16,7 @@ import { multipart } from '../../testing/multipart.ts';
 import { signUpForCookie } from '../../testing/session-cookie.ts';
 import { compositePhoto } from '../../testing/test-photos.ts';
 import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../../testing/test-runtime.ts';
+import { openPublicApi, type PublicApi } from '../../public-api.ts';
 import { openVideoPipeline, type VideoPipeline } from '../../video-pipeline.ts';
 import { startVeoFake, type VeoFake } from './veo-fake.testing.ts';
 
@@ -37,6 +38,7 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
   let fake: VeoFake;
   let test: TestRuntime;
   let pipeline: VideoPipeline;
+  let publicApi: PublicApi;
   let app: FastifyInstance;
   let composite: Buffer;
   /** Every log line and every answer body: the key must appear in none. */
@@ -59,6 +61,9 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
       inspector: engineImageInspector,
       log: { info: log, error: log },
     });
+    publicApi = openPublicApi(test.config, test.runtime, pipeline, {
+      log: { warn: (details: object, message: string) => log(details, message) },
+    });
     app = await buildApp({
       config: test.config,
       auth: test.runtime.auth,
@@ -66,11 +71,13 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
       audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       videoPipeline: pipeline,
+      publicApi,
     });
     composite = await compositePhoto();
   });
   afterAll(async () => {
     await app.close();
+    await publicApi.close();
     await pipeline.close();
     await test.dispose();
     await fake.close();
@@ -330,6 +337,41 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
     expect(notTheirs.statusCode).toBe(404);
   });
 
+  it('takes engine=veo on POST /api/v1/generate and shows the engine on the API video', async () => {
+    fake.scenario = 'quota';
+    const clinic = await optedInClinic();
+    const created = await call({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { cookie: clinic.cookie, origin: ORIGIN },
+      payload: { name: 'Zapier' },
+    });
+    const authorization = `Bearer ${created.json<{ key: string }>().key}`;
+    const body = multipart({ consent_attested: 'true', engine: 'veo' }, null, {
+      composite_image: composite,
+    });
+    const accepted = await call({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { ...body.headers, authorization },
+      payload: body.payload,
+    });
+    expect(accepted.statusCode).toBe(202);
+    const { id } = accepted.json<{ id: string }>();
+    await settled(clinic.cookie, id);
+    const video = await call({
+      method: 'GET',
+      url: `/api/v1/videos/${id}`,
+      headers: { authorization },
+    });
+    expect(video.json()).toMatchObject({
+      engine: 'veo',
+      status: 'failed',
+      error_code: 'generation_quota_exceeded',
+    });
+    expect(await credits(clinic.userId)).toBe(5);
+  });
+
   it('never lets the key out: no answer, header, log line or error quotes it, and every request carried it', () => {
     expect(answered.length).toBeGreaterThan(20);
     expect(logged.length).toBeGreaterThan(5);
@@ -341,6 +383,7 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
 describe('without VEO_API_KEY', () => {
   let test: TestRuntime;
   let pipeline: VideoPipeline;
+  let publicApi: PublicApi;
   let app: FastifyInstance;
 
   beforeAll(async () => {
@@ -350,6 +393,9 @@ describe('without VEO_API_KEY', () => {
       inspector: engineImageInspector,
       log: { info: () => undefined, error: () => undefined },
     });
+    publicApi = openPublicApi(test.config, test.runtime, pipeline, {
+      log: { warn: () => undefined },
+    });
     app = await buildApp({
       config: test.config,
       auth: test.runtime.auth,
@@ -357,10 +403,12 @@ describe('without VEO_API_KEY', () => {
       audit: test.runtime.audit,
       isDatabaseReady: test.runtime.database.isReady,
       videoPipeline: pipeline,
+      publicApi,
     });
   });
   afterAll(async () => {
     await app.close();
+    await publicApi.close();
     await pipeline.close();
     await test.dispose();
   });
@@ -407,6 +455,25 @@ describe('without VEO_API_KEY', () => {
     });
     expect(accepted.statusCode).toBe(202);
     expect(accepted.json()).toMatchObject({ engine: 'builtin' });
+    expect((await test.runtime.credits.getBalance(clinic.userId)).total).toBe(4);
+
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { cookie: clinic.cookie, origin: ORIGIN },
+      payload: { name: 'Zapier' },
+    });
+    const api = multipart({ consent_attested: 'true', engine: 'veo' }, null, {
+      composite_image: photo,
+    });
+    const apiRefused = await app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { ...api.headers, authorization: `Bearer ${created.json<{ key: string }>().key}` },
+      payload: api.payload,
+    });
+    expect(apiRefused.statusCode).toBe(422);
+    expect(apiRefused.json()).toMatchObject({ error: { code: 'engine_unavailable' } });
     expect((await test.runtime.credits.getBalance(clinic.userId)).total).toBe(4);
   });
 });
