@@ -63,11 +63,14 @@ export function EngineChoice({ value, onChange, isDisabled }: EngineChoiceProps)
 
   return (
     <fieldset className="space-y-3 rounded-2xl border border-slate-200 p-5" disabled={isDisabled}>
-      <legend className="px-1 text-lg font-semibold text-slate-900">Engine</legend>
+      {/* Floated, so the legend sits inside the box like the other steps' headings. */}
+      <legend className="float-left mb-1 w-full text-lg font-semibold text-slate-900">
+        Engine
+      </legend>
       {(engines.data ?? []).map((engine) => (
         <label
           key={engine.id}
-          className={`flex cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 ${
+          className={`clear-both flex cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 ${
             value === engine.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200'
           }`}
         >
