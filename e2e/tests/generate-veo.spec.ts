@@ -4,21 +4,21 @@ import { expect, test, type Page } from '@playwright/test';
 import { startAppServer, type AppServer } from '../helpers/app-server.ts';
 import { texturedCompositePng } from '../helpers/face-photo.ts';
 import { E2E_PORTS } from '../helpers/ports.ts';
-import { startVeoFake, type VeoFake } from '../../apps/server/src/engines/veo/veo-fake.testing.ts';
+import { startVeoFakeProcess, type VeoFakeProcess } from '../helpers/veo-fake.ts';
 
 // Issue #20 end to end: an app server with the generative engine switched on, talking to the
 // loopback fake of the Gemini API's Veo surface. The owner accepts the notice, picks the
 // engine (its price shown first), and the labelled video plays; the key is never on the page.
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 
-let fake: VeoFake;
+let fake: VeoFakeProcess;
 let app: AppServer;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  fake = await startVeoFake();
+  fake = await startVeoFakeProcess();
   app = await startAppServer(E2E_PORTS.veoApp, {
     VEO_API_KEY: fake.apiKey,
     VEO_API_URL: fake.url,
@@ -32,7 +32,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await app?.stop();
-  await fake?.close();
+  await fake?.stop();
 });
 
 async function register(page: Page): Promise<void> {
@@ -114,8 +114,7 @@ test('an owner accepts the notice, picks Veo at its price, and the labelled vide
   const duration = await player.evaluate((element: HTMLVideoElement) => element.duration);
   expect(duration).toBeGreaterThan(9.5);
   expect(duration).toBeLessThan(10.5);
-  expect(fake.submitted.length).toBe(1);
-  expect(fake.keyRejections).toBe(0);
+  expect(await fake.stats()).toMatchObject({ submitted: 1, downloads: 1, keyRejections: 0 });
 
   await page.goto(`${app.url}/dashboard`);
   await expect(page.getByText('2 credits')).toBeVisible();

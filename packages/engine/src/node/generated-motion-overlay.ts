@@ -13,9 +13,10 @@ import { minLegibleFontSize } from '../text/cap-height.ts';
 import { registerEngineFonts } from './fonts.ts';
 
 export interface GeneratedMotionOverlay {
-  /** The "After" label and the "AI-generated motion" label, in frame pixels. */
+  /** The "After" label, the "AI-generated motion" label and the disclosure, in frame pixels. */
   afterLabel: Rect;
   generatedLabel: Rect;
+  disclosure: Rect | null;
 }
 
 /**
@@ -29,6 +30,8 @@ export async function writeGeneratedMotionOverlay(options: {
   aspect: Aspect;
   outputPath: string;
   typeface?: Typeface | null;
+  /** The disclosure caption the template shows under the photos; null: none. */
+  disclosure?: string | null;
 }): Promise<GeneratedMotionOverlay> {
   registerEngineFonts();
   const { width, height } = options;
@@ -44,13 +47,14 @@ export async function writeGeneratedMotionOverlay(options: {
   const padX = Math.round(size * 0.6);
   const padY = Math.round(size * 0.35);
   const gap = Math.round(size * 0.4);
-  const pill = (text: string, weight: 400 | 700, x: number, y: number): Rect => {
+  const pill = (text: string, weight: 400 | 700, x: number | 'centre', y: number): Rect => {
     ctx.font = fontSpec(weight, size, typeface);
     const textWidth = Math.min(ctx.measureText(text).width, safe.width - 2 * padX);
+    const width = Math.ceil(textWidth + 2 * padX);
     const rect = {
-      x,
+      x: x === 'centre' ? Math.round(safe.x + (safe.width - width) / 2) : x,
       y,
-      width: Math.ceil(textWidth + 2 * padX),
+      width,
       height: Math.ceil(size * 1.2 + 2 * padY),
     };
     ctx.fillStyle = 'rgba(12, 12, 16, 0.72)';
@@ -62,13 +66,19 @@ export async function writeGeneratedMotionOverlay(options: {
     ctx.fillText(text, rect.x + padX, rect.y + rect.height / 2, textWidth);
     return rect;
   };
-  const afterLabel = pill('After', 700, Math.round(safe.x), Math.round(safe.y));
+  // Worded as the template's own label over the after photo.
+  const afterLabel = pill('AFTER', 700, Math.round(safe.x), Math.round(safe.y));
   const generatedLabel = pill(
     GENERATED_MOTION_LABEL,
     700,
     Math.round(safe.x),
     afterLabel.y + afterLabel.height + gap,
   );
+  // The disclosure stays on screen over the generated seconds too, at the safe area's foot.
+  const pillHeight = afterLabel.height;
+  const disclosure = options.disclosure
+    ? pill(options.disclosure, 400, 'centre', Math.round(safe.y + safe.height - pillHeight))
+    : null;
   await writeFile(options.outputPath, await canvas.encode('png'));
-  return { afterLabel, generatedLabel };
+  return { afterLabel, generatedLabel, disclosure };
 }

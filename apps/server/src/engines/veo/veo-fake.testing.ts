@@ -85,6 +85,16 @@ export async function startVeoFake(apiKey = 'fake-veo-key-do-not-leak-7c1f'): Pr
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://fake');
+    // The fake's own counters, for a test running it in another process (the E2E spec).
+    if (url.pathname === '/__fake/stats' && request.method === 'GET') {
+      const { submitted, polls, downloads, keyRejections } = fake;
+      return sendJson(response, 200, {
+        submitted: submitted.length,
+        polls,
+        downloads,
+        keyRejections,
+      });
+    }
     if (request.headers['x-goog-api-key'] !== apiKey) {
       fake.keyRejections += 1;
       // What the Gemini API answers a missing or wrong key.

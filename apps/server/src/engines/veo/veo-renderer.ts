@@ -1,6 +1,7 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GENERATED_MOTION_LABEL } from '@glowreel/contracts';
+import { DEFAULT_DISCLOSURE } from '@glowreel/engine';
 import {
   composeGeneratedClip,
   readClipInfo,
@@ -109,6 +110,7 @@ export class VeoRenderer implements GenerativeRenderer {
       aspect: request.options.aspect,
       outputPath: overlayPath,
       typeface: request.branding.typeface ?? null,
+      disclosure: request.branding.disclosure ?? DEFAULT_DISCLOSURE,
     });
     const insertAt = template.durationSeconds - END_CARD_SECONDS;
     // Whole frames of the template's rate: the container's duration counts the audio too,
