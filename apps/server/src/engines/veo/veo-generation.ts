@@ -11,7 +11,7 @@ export interface GenerationTiming {
 }
 
 export interface GenerationWatch {
-  /** Asked before each poll: the clinic asked to stop the video. */
+  /** Asked before each poll, and every few seconds between: the clinic asked to stop. */
   isCanceled: () => Promise<boolean>;
   /** Stage 2 once the request is sent, stage 3 while the model works, with a 0–1 share. */
   onProgress: (stage: 2 | 3, share: number) => void;
@@ -43,11 +43,8 @@ export async function generateClip(
     let polls = 0;
     let wait = timing.pollMs;
     for (;;) {
-      await sleep(wait, undefined, { signal: deadline });
+      await waitWatchingCancel(wait, deadline, watch.isCanceled);
       wait = Math.min(wait * 1.5, timing.pollMs * 4);
-      if (await watch.isCanceled()) {
-        throw new GenerationFailure('generation_canceled', 'the clinic canceled the video');
-      }
       polls += 1;
       const state = await client.poll(operationName, deadline);
       // The provider reports no progress of its own: the share is of the time allowed.
@@ -84,5 +81,22 @@ export async function generateClip(
       throw new GenerationFailure('generation_failed', error.message, null, { cause: error });
     }
     throw error;
+  }
+}
+
+/** A cancel is seen within this long, however far apart the polls are. */
+const CANCEL_CHECK_MS = 2000;
+
+/** Waits `ms` (or until the deadline), asking every few seconds whether the clinic canceled. */
+async function waitWatchingCancel(
+  ms: number,
+  deadline: AbortSignal,
+  isCanceled: () => Promise<boolean>,
+): Promise<void> {
+  for (let left = ms; left > 0; left -= CANCEL_CHECK_MS) {
+    await sleep(Math.min(left, CANCEL_CHECK_MS), undefined, { signal: deadline });
+    if (await isCanceled()) {
+      throw new GenerationFailure('generation_canceled', 'the clinic canceled the video');
+    }
   }
 }
