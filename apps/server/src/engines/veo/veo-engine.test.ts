@@ -242,10 +242,11 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
       const info = await readClipInfo(file, null);
       expect(info).toMatchObject({ width: 1280, height: 720, fps: 30, hasAudio: false });
       expect(info.durationSeconds).toBeCloseTo(10, 0);
-      // Every generated second carries the label: its tinted pill darkens the clip under it.
+      // Every generated second carries the label: its tinted pill darkens the clip under it
+      // (the fake's clip alone measures about 70 there, under the pill about 30).
       const label = (video.provenance as { label: { rect: Rect } }).label.rect;
       for (const at of [6.5, 7.4, 8.3]) {
-        expect(await meanLuma(file, at, label), `label at ${at} s`).toBeLessThan(70);
+        expect(await meanLuma(file, at, label), `label at ${at} s`).toBeLessThan(45);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
