@@ -216,6 +216,8 @@ export class VideosRepository {
       .selectFrom('videos')
       .select('processing_time_ms')
       .where('status', '=', 'completed')
+      // A generative video's minutes with the provider say nothing about a render's seconds.
+      .where('engine', '=', 'builtin')
       .where('width', '=', size.width)
       .where('height', '=', size.height)
       .where('processing_time_ms', 'is not', null)

@@ -228,6 +228,7 @@ export class ApiVideosService {
       width: record.width,
       height: record.height,
       acceptedAt: createdAt,
+      engine: record.engine,
     });
     return {
       id: record.id,

@@ -358,7 +358,15 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
       payload: body.payload,
     });
     expect(accepted.statusCode).toBe(202);
-    const { id } = accepted.json<{ id: string }>();
+    const { id, created_at, estimated_completion } = accepted.json<{
+      id: string;
+      created_at: string;
+      estimated_completion: string;
+    }>();
+    // Minutes with the provider, not a render's seconds.
+    expect(Date.parse(estimated_completion) - Date.parse(created_at)).toBeGreaterThanOrEqual(
+      120_000,
+    );
     await settled(clinic.cookie, id);
     const video = await call({
       method: 'GET',
