@@ -72,8 +72,15 @@ describe('loadConfig', () => {
       apiUrl: 'https://generativelanguage.googleapis.com',
       timeoutMs: 360_000,
       creditsPerVideo: 3,
+      plans: ['free', 'starter', 'pro', 'enterprise'],
       pollMs: 10_000,
     });
+    expect(
+      loadConfig({ VEO_API_KEY: 'k', VEO_PLANS: 'pro, enterprise' }, '/srv').veo?.plans,
+    ).toEqual(['pro', 'enterprise']);
+    expect(() => loadConfig({ VEO_API_KEY: 'k', VEO_PLANS: 'pro,gold' }, '/srv')).toThrow(
+      /VEO_PLANS/,
+    );
     const local = loadConfig(
       { VEO_API_KEY: 'k', VEO_API_URL: 'http://127.0.0.1:9/', VEO_CREDITS_PER_VIDEO: '5' },
       '/srv',

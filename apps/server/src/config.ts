@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { PAID_PLAN_IDS, type PlanId } from '@glowreel/contracts';
 import { z } from 'zod';
 import { FREEZE_POINTS, type FreezePoint } from './jobs/freeze-points.ts';
 
@@ -11,6 +12,8 @@ const booleanFromString = z
 /** Google's Veo 3.1 image-to-video model on the Gemini API (issue #20). */
 export const DEFAULT_VEO_MODEL = 'veo-3.1-generate-preview';
 export const DEFAULT_VEO_API_URL = 'https://generativelanguage.googleapis.com';
+
+const ALL_PLAN_IDS = ['free', ...PAID_PLAN_IDS] as const satisfies readonly PlanId[];
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -115,6 +118,22 @@ const environmentSchema = z.object({
     .default(DEFAULT_VEO_API_URL),
   VEO_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(360),
   VEO_CREDITS_PER_VIDEO: z.coerce.number().int().min(1).max(100).default(3),
+  VEO_PLANS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((plan) => plan.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.enum(ALL_PLAN_IDS, { error: 'each plan must be free, starter, pro or enterprise' }),
+        )
+        .min(1, 'name at least one plan'),
+    )
+    .optional(),
   /** Tests only: seconds between polls of a generation (the real API wants about ten). */
   VEO_POLL_SECONDS: z.coerce.number().min(0.01).max(60).default(10),
 });
@@ -250,6 +269,8 @@ export interface VeoConfig {
   apiUrl: string;
   timeoutMs: number;
   creditsPerVideo: number;
+  /** The plans whose clinics may use it (VEO_PLANS); every plan unless set. */
+  plans: PlanId[];
   /** The first wait between two polls of a generation; later ones back off from it. */
   pollMs: number;
 }
@@ -395,6 +416,7 @@ function veoConfigOf(values: ParsedEnvironment): VeoConfig | null {
     apiUrl: values.VEO_API_URL.replace(/\/$/, ''),
     timeoutMs: values.VEO_TIMEOUT_SECONDS * 1000,
     creditsPerVideo: values.VEO_CREDITS_PER_VIDEO,
+    plans: values.VEO_PLANS ?? [...ALL_PLAN_IDS],
     pollMs: values.VEO_POLL_SECONDS * 1000,
   };
 }

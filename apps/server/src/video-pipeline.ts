@@ -132,7 +132,8 @@ export async function openVideoPipeline(
   });
   const engines = new EnginesService({
     optIns: new EngineOptInsRepository(runtime.database.db),
-    veoCreditsPerVideo: config.veo?.creditsPerVideo ?? null,
+    veo: config.veo,
+    planOf: async (userId) => (await runtime.profiles.getProfile(userId)).subscription.plan,
   });
   const videos = new VideosService({
     videos: videosRepository,

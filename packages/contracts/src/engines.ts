@@ -55,6 +55,10 @@ export const engineSummarySchema = z
     /** The clinic accepted the engine's notice (always true for the built-in engine). */
     accepted: z.boolean(),
     creditsPerVideo: z.int().min(1),
+    /** The clinic's plan may use the engine (VEO_PLANS; every plan by default). */
+    onYourPlan: z.boolean(),
+    /** The plans that may use it. */
+    plans: z.array(z.enum(['free', 'starter', 'pro', 'enterprise'])),
     /** The notice to accept first; null when there is none. */
     notice: z
       .object({ version: z.string(), title: z.string(), paragraphs: z.array(z.string()) })

@@ -1,6 +1,9 @@
 import {
   ENGINE_LABELS,
+  PAID_PLAN_IDS,
   VEO_NOTICE,
+  findPlan,
+  type PlanId,
   type EngineId,
   type EngineOptInResponse,
   type EngineSummary,
@@ -10,10 +13,14 @@ import { AppError } from '../errors.ts';
 
 export interface EnginesServiceDependencies {
   optIns: EngineOptInsRepository;
-  /** The generative engine's price in credits; null when VEO_API_KEY is not set. */
-  veoCreditsPerVideo: number | null;
+  /** The generative engine's price and plans; null when VEO_API_KEY is not set. */
+  veo: { creditsPerVideo: number; plans: readonly PlanId[] } | null;
+  /** The clinic's current plan. */
+  planOf: (userId: string) => Promise<PlanId>;
   now?: () => Date;
 }
+
+const ALL_PLANS: PlanId[] = ['free', ...PAID_PLAN_IDS];
 
 export const ENGINE_NOT_CONFIGURED_MESSAGE =
   'Generative video (engine "veo") is not available on this server. Use engine "builtin".';
@@ -29,7 +36,8 @@ export class EnginesService {
   constructor(private readonly deps: EnginesServiceDependencies) {}
 
   async list(userId: string): Promise<EngineSummary[]> {
-    const veoPrice = this.deps.veoCreditsPerVideo;
+    const veo = this.deps.veo;
+    const plan = await this.deps.planOf(userId);
     return [
       {
         id: 'builtin',
@@ -37,14 +45,18 @@ export class EnginesService {
         available: true,
         accepted: true,
         creditsPerVideo: 1,
+        onYourPlan: true,
+        plans: ALL_PLANS,
         notice: null,
       },
       {
         id: 'veo',
         label: ENGINE_LABELS.veo,
-        available: veoPrice !== null,
-        accepted: veoPrice !== null && (await this.hasAcceptedVeo(userId)),
-        creditsPerVideo: veoPrice ?? 1,
+        available: veo !== null,
+        accepted: veo !== null && (await this.hasAcceptedVeo(userId)),
+        creditsPerVideo: veo?.creditsPerVideo ?? 1,
+        onYourPlan: veo?.plans.includes(plan) ?? false,
+        plans: [...(veo?.plans ?? [])],
         notice: {
           version: VEO_NOTICE.version,
           title: VEO_NOTICE.title,
@@ -56,7 +68,7 @@ export class EnginesService {
 
   /** The signed-in account accepts the notice; for now the account is its clinic's owner. */
   async acceptVeo(userId: string): Promise<EngineOptInResponse> {
-    if (this.deps.veoCreditsPerVideo === null) {
+    if (this.deps.veo === null) {
       throw new AppError('engine_unavailable', ENGINE_NOT_CONFIGURED_MESSAGE, { engine: 'veo' });
     }
     const saved = await this.deps.optIns.save({
@@ -77,14 +89,18 @@ export class EnginesService {
   /** The credits a video with `engine` costs this clinic; refuses an engine it may not use. */
   async priceFor(userId: string, engine: EngineId): Promise<number> {
     if (engine === 'builtin') return 1;
-    const price = this.deps.veoCreditsPerVideo;
-    if (price === null) {
+    const veo = this.deps.veo;
+    if (veo === null) {
       throw new AppError('engine_unavailable', ENGINE_NOT_CONFIGURED_MESSAGE, { engine });
+    }
+    const plan = await this.deps.planOf(userId);
+    if (!veo.plans.includes(plan)) {
+      throw new AppError('engine_unavailable', notOnPlanMessage(veo.plans, plan), { engine, plan });
     }
     if (!(await this.hasAcceptedVeo(userId))) {
       throw new AppError('engine_unavailable', ENGINE_NOT_ACCEPTED_MESSAGE, { engine });
     }
-    return price;
+    return veo.creditsPerVideo;
   }
 
   private async hasAcceptedVeo(userId: string): Promise<boolean> {
@@ -92,4 +108,16 @@ export class EnginesService {
     // A notice that changed since must be read and accepted again.
     return optIn?.notice_version === VEO_NOTICE.version;
   }
+}
+
+function planName(plan: PlanId): string {
+  return plan === 'free' ? 'Free' : (findPlan(plan)?.name ?? plan);
+}
+
+/** "… on the Professional and Enterprise plans; yours is Starter." */
+export function notOnPlanMessage(plans: readonly PlanId[], plan: PlanId): string {
+  const names = plans.map(planName);
+  const listed =
+    names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : names[0];
+  return `Generative video (engine "veo") is offered on the ${listed} plan${names.length > 1 ? 's' : ''}; yours is ${planName(plan)}.`;
 }

@@ -1,4 +1,10 @@
-import { ENGINE_LABELS, GENERATED_MOTION_LABEL, type EngineId } from '@glowreel/contracts';
+import {
+  ENGINE_LABELS,
+  GENERATED_MOTION_LABEL,
+  findPlan,
+  type EngineId,
+  type PlanId,
+} from '@glowreel/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { describeError } from '../../lib/api-client.ts';
@@ -25,6 +31,15 @@ export function EngineChoice({ value, onChange, isDisabled }: EngineChoiceProps)
   });
   const veo = engines.data?.find((engine) => engine.id === 'veo');
   if (!veo?.available) return null;
+
+  if (!veo.onYourPlan) {
+    return (
+      <p className="rounded-2xl border border-slate-200 p-5 text-sm text-slate-600">
+        Generative motion (Google Veo) is offered on the {planNames(veo.plans)} plan
+        {veo.plans.length > 1 ? 's' : ''}.
+      </p>
+    );
+  }
 
   if (!veo.accepted) {
     const notice = veo.notice;
@@ -96,4 +111,11 @@ export function EngineChoice({ value, onChange, isDisabled }: EngineChoiceProps)
       ))}
     </fieldset>
   );
+}
+
+function planNames(plans: readonly PlanId[]): string {
+  const names = plans.map((plan) => (plan === 'free' ? 'Free' : (findPlan(plan)?.name ?? plan)));
+  return names.length > 1
+    ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+    : (names[0] ?? '');
 }
