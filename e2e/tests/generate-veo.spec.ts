@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../helpers/a11y.ts';
 import { startAppServer, type AppServer } from '../helpers/app-server.ts';
 import { texturedCompositePng } from '../helpers/face-photo.ts';
 import { E2E_PORTS } from '../helpers/ports.ts';
@@ -78,6 +79,7 @@ test('an owner accepts the notice, picks Veo at its price, and the labelled vide
   await expect(notice).toContainText('3 credits per video');
   await expect(page.getByRole('radio', { name: /Generative motion/ })).toHaveCount(0);
   await screenshot(page, 'notice', notice);
+  expect(await seriousViolations(page)).toEqual([]);
   await notice.getByRole('button', { name: /I understand/ }).click();
 
   const veo = page.getByRole('radio', { name: /Generative motion \(Google Veo\) · 3 credits/ });
@@ -86,6 +88,7 @@ test('an owner accepts the notice, picks Veo at its price, and the labelled vide
   await veo.check();
   await expect(page.getByText('Uses 3 credits, only if the generation succeeds.')).toBeVisible();
   await screenshot(page, 'engine-choice', page.getByRole('group', { name: 'Engine' }));
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByLabel('Upload your before & after photo').setInputFiles({
     name: 'composite.png',
