@@ -1,7 +1,7 @@
 import { VEO_NOTICE, type PlanId } from '@glowreel/contracts';
 import { describe, expect, it } from 'vitest';
 import type { EngineOptInRow, EngineOptInsRepository } from '../db/engine-opt-ins.repository.ts';
-import { EnginesService } from './engines.service.ts';
+import { ENGINE_NOT_ACCEPTED_MESSAGE, EnginesService } from './engines.service.ts';
 
 /** Opt-ins kept in memory: the rules, not the table, are tested here. */
 function memoryOptIns(): Pick<EngineOptInsRepository, 'find' | 'save'> {
@@ -33,7 +33,7 @@ describe('the engines a clinic may use', () => {
     const engines = service('starter', { creditsPerVideo: 4, plans: ['starter', 'pro'] });
     await expect(engines.priceFor('u1', 'veo')).rejects.toMatchObject({
       code: 'engine_unavailable',
-      message: expect.stringContaining('accepted its notice'),
+      message: ENGINE_NOT_ACCEPTED_MESSAGE,
     });
     expect(await engines.acceptVeo('u1')).toEqual({
       engine: 'veo',

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ const KEY = 'client-test-key-3b9e';
 
 /** A loopback server recording the key header of each request it gets. */
 async function listen(
-  handle: (url: string, response: import('node:http').ServerResponse) => void,
+  handle: (url: string, response: ServerResponse) => void,
 ): Promise<{ server: Server; url: string; keys: (string | undefined)[] }> {
   const keys: (string | undefined)[] = [];
   const server = createServer((request, response) => {
