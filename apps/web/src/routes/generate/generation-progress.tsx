@@ -1,11 +1,11 @@
-import { GENERATING_VIDEO_HINT, GENERATIVE_STAGE_NAMES, type EngineId } from '@glowreel/contracts';
+import { GENERATING_VIDEO_HINT, type EngineId } from '@glowreel/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { describeError } from '../../lib/api-client.ts';
 import { cancelVideo } from '../../lib/engines-api.ts';
-import { GENERATE_TEXT, STAGE_NAMES, stageNumber } from './generate-copy.ts';
+import { GENERATE_TEXT, stageNamesFor, stageNumber } from './generate-copy.ts';
 
 const SLOW_AFTER_MS = 20_000;
 const STALLED_AFTER_MS = 5 * 60_000;
@@ -25,7 +25,7 @@ interface GenerationProgressProps {
 export function GenerationProgress({ stage, progress, engine, videoId }: GenerationProgressProps) {
   const isGenerative = engine !== 'builtin';
   // DESIGN.md D7: the generative engine reports the SPEC's own stage names.
-  const names: readonly string[] = isGenerative ? GENERATIVE_STAGE_NAMES : STAGE_NAMES;
+  const names = stageNamesFor(engine);
   const cancel = useMutation({ mutationFn: () => cancelVideo(videoId) });
   const [elapsed, setElapsed] = useState<'fresh' | 'slow' | 'stalled'>('fresh');
   useEffect(() => {
