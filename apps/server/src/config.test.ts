@@ -132,6 +132,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it("serves a worker's metrics on METRICS_PORT only with METRICS_TOKEN", () => {
+    const token = 'a-metrics-token-of-32-characters';
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }, '/').metrics).toEqual({
+      token,
+      workerPort: 9464,
+    });
+    expect(loadConfig({}, '/').metrics).toEqual({ token: null, workerPort: null });
+    expect(() => loadConfig({ METRICS_PORT: '9464' }, '/')).toThrow(
+      /METRICS_TOKEN: is required when METRICS_PORT is set/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '70000' }, '/')).toThrow(
+      /METRICS_PORT: must be a port number from 1 to 65535/,
+    );
+  });
+
   it('gives render jobs a 30 s lease renewed every 10 s unless told otherwise', () => {
     expect(loadConfig({}, '/').jobs).toEqual({ leaseMs: 30_000, heartbeatMs: 10_000 });
     expect(loadConfig({ JOB_LEASE_MS: '4000', JOB_HEARTBEAT_MS: '1000' }, '/').jobs).toEqual({

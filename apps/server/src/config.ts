@@ -91,6 +91,12 @@ const environmentSchema = z.object({
     .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
     .regex(/^\S+$/, 'must not contain spaces (it is sent as a bearer token)')
     .optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(1, 'must be a port number from 1 to 65535')
+    .max(65535, 'must be a port number from 1 to 65535')
+    .optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
@@ -248,7 +254,11 @@ export interface Config {
   /** Crash tests only: the step at which the process freezes so the test can SIGKILL it. */
   freezeAt: FreezePoint | null;
   /** GET /metrics (Prometheus) exists only with a token, which scrapers send as a bearer. */
-  metrics: { token: string | null };
+  /**
+   * A worker (no HTTP server) serves its own GET /metrics on `workerPort`, nothing else, so
+   * the renders it counts reach a scrape.
+   */
+  metrics: { token: string | null; workerPort: number | null };
   /** The generative engine (issue #20); null without VEO_API_KEY: the engine does not exist. */
   veo: VeoConfig | null;
   publicApi: {
@@ -328,6 +338,11 @@ export function loadConfig(
     ...missingFromGroup(values, OIDC_VARIABLES, 'OpenID Connect sign-in'),
   ];
   if (missingSignIn.length > 0) throw new ConfigError(missingSignIn);
+  if (values.METRICS_PORT !== undefined && values.METRICS_TOKEN === undefined) {
+    throw new ConfigError([
+      'METRICS_TOKEN: is required when METRICS_PORT is set (the scraper sends it as a bearer token)',
+    ]);
+  }
   const s3Problems = s3ProblemsOf(values);
   if (s3Problems.length > 0) throw new ConfigError(s3Problems);
   if (values.WEBHOOK_ALLOW_LOOPBACK && values.NODE_ENV === 'production') {
@@ -403,7 +418,7 @@ export function loadConfig(
       runWorkers: values.RUN_WORKERS,
     },
     freezeAt: values.TEST_FREEZE_AT ?? null,
-    metrics: { token: values.METRICS_TOKEN ?? null },
+    metrics: { token: values.METRICS_TOKEN ?? null, workerPort: values.METRICS_PORT ?? null },
     veo: veoConfigOf(values),
   };
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { assertRedisReachable } from './jobs/bullmq/redis-connection.ts';
 import { createLogger } from './logger.ts';
+import { listenForWorkerMetrics } from './metrics/worker-metrics-listener.ts';
 import { openProcessServices } from './process-services.ts';
 import { openRuntime } from './runtime.ts';
 import { StorageUnavailableError } from './storage/s3/s3-bucket-check.ts';
@@ -10,7 +11,8 @@ const SHUTDOWN_GRACE_MS = 60_000;
 
 /**
  * `npm run worker`: renders videos and builds data exports from the BullMQ queues, with no
- * HTTP server, on any machine that reaches the database, Redis and storage. It also sends
+ * HTTP server (only GET /metrics on METRICS_PORT when that is set), on any machine that
+ * reaches the database, Redis and storage. It also sends
  * webhook attempts and runs the scheduled jobs' ticks from their queues (each claimed in the
  * database, so done once across processes).
  */
@@ -26,6 +28,17 @@ async function main(): Promise<void> {
   const logger = createLogger(config.log);
   const services = await openProcessServices(config, runtime, logger, { worksJobs: true });
   const { videoPipeline: pipeline, publicApi, dataRights, scheduledJobs } = services;
+  const { token: metricsToken, workerPort: metricsPort } = config.metrics;
+  if (metricsToken !== null) runtime.metrics.collectProcessMetrics();
+  const metricsListener =
+    metricsToken !== null && metricsPort !== null
+      ? await listenForWorkerMetrics({
+          host: config.host,
+          port: metricsPort,
+          token: metricsToken,
+          metrics: runtime.metrics,
+        })
+      : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +55,7 @@ async function main(): Promise<void> {
         logger.info({ handed }, 'worker stopping: renders handed back to the queue');
         process.exit(0);
       }
+      await metricsListener?.close();
       await scheduledJobs.close();
       await publicApi.close();
       await dataRights.close();
@@ -58,7 +72,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   scheduledJobs.start();
   logger.info(
-    { concurrency: config.render.concurrency, owner: pipeline.owner.id },
+    {
+      concurrency: config.render.concurrency,
+      owner: pipeline.owner.id,
+      metricsPort: metricsListener?.port ?? null,
+    },
     'Glowreel worker is running',
   );
 }

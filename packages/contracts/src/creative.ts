@@ -20,7 +20,7 @@ export const TEMPLATE_DESCRIPTIONS: Record<Template, string> = {
     'The before photo, then a wipe reveals the after (side by side when the photos are too narrow for the format).',
   split: 'Before and after together, then a slow push-in where the faces leave room.',
   detail:
-    'Close-ups of the treated area: before and after in turn, or side by side when the photos are narrow.',
+    'Close-ups of the treated area, before and after in turn (beside the face, or side by side, when the photos are narrow).',
   story: 'A title card, the before and the after, then your end card.',
 };
 

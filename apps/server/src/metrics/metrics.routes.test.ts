@@ -95,7 +95,7 @@ describe('GET /metrics', () => {
   it('is not there (404) when METRICS_TOKEN is not set', async () => {
     const withoutToken = await buildApp({
       ...coreDependencies(test),
-      config: { ...test.config, metrics: { token: null } },
+      config: { ...test.config, metrics: { token: null, workerPort: null } },
     });
     try {
       const response = await withoutToken.inject({

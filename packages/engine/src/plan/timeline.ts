@@ -46,7 +46,32 @@ function scaleOf(panel: { rect: Rect; view: Rect }): number {
   return panel.rect.width / panel.view.width;
 }
 
-/** The cover (poster) moment: the proof, both faces whole with their badges, text faded in. */
+/**
+ * The cover (poster) moment: the latest moment of the comparison, no later than the proof's
+ * own (0.8 s before the end card), that shows both photos with both badges in full, no hook
+ * and no wipe under way. A face-filled stacked pair shows its badges and the handle in turns
+ * at the seam, so its cover is the badges' last moment rather than the handle's. Without
+ * badges (photos whose burned-in labels are kept) it is the proof's moment.
+ */
 export function coverSeconds(scene: Scene): number {
-  return phasesFor(scene).endCardStart - 0.8;
+  const latest = phasesFor(scene).endCardStart - 0.8;
+  for (let frame = Math.floor(latest * scene.fps); frame >= 0; frame -= 1) {
+    const t = frame / scene.fps;
+    if (showsBothWithBadges(evaluate(scene, t))) return t;
+  }
+  return latest;
+}
+
+function showsBothWithBadges(state: FrameState): boolean {
+  const full = (text: 'BEFORE' | 'AFTER') =>
+    state.labels.some((label) => label.text === text && label.opacity >= 1);
+  return (
+    state.endCard === null &&
+    state.divider === null &&
+    state.panels.some((panel) => panel.which === 'before') &&
+    state.panels.some((panel) => panel.which === 'after') &&
+    !state.texts.some((text) => text.role === 'hook') &&
+    full('BEFORE') &&
+    full('AFTER')
+  );
 }

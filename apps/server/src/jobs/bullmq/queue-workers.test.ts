@@ -26,6 +26,7 @@ import {
   type ServerUnderTest,
 } from '../../testing/server-under-test.ts';
 import { compositePhoto } from '../../testing/test-photos.ts';
+import { seriesLabels, seriesValue } from '../../testing/prometheus-text.ts';
 import { createTestDatabase } from '../../testing/test-runtime.ts';
 import { FROZEN_MARKER } from '../freeze-at.ts';
 
@@ -36,6 +37,16 @@ const TIMEOUT_MS = 300_000;
 async function creditsTotal(origin: string, cookie: string): Promise<number> {
   const response = await fetch(`${origin}/api/me`, { headers: { cookie } });
   return ((await response.json()) as { credits: { total: number } }).credits.total;
+}
+
+const METRICS_TOKEN = 'queue-workers-metrics-token-0123456789';
+
+/** Renders a worker's log says it finished. */
+function renderedCountOf(process: ServerUnderTest): number {
+  return process
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"video rendered"')).length;
 }
 
 describe('scale mode: an API process and worker processes on BullMQ', () => {
@@ -122,7 +133,13 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
     'renders on the workers, not the API, and the API relays their progress over SSE',
     async () => {
       const api = await startApi(TEST_REDIS_URL);
-      const workers = [await worker(TEST_REDIS_URL), await worker(TEST_REDIS_URL)];
+      // Each worker serves its own GET /metrics (it has no other HTTP), where its renders count.
+      const metricsPorts = [await freePort(), await freePort()];
+      const workers = await Promise.all(
+        metricsPorts.map((port) =>
+          worker(TEST_REDIS_URL, { METRICS_TOKEN: METRICS_TOKEN, METRICS_PORT: String(port) }),
+        ),
+      );
       const clinic = await signUpClinic(api.origin, 'Clinic Scale');
       const first = await upload(api, clinic);
       const events = await followVideoEvents(api.origin, clinic, first);
@@ -141,6 +158,26 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
       const renderedBy = (id: string) =>
         workers.filter((process) => process.output().includes(`"videoId":"${id}"`)).length;
       expect([first, second, third].map(renderedBy)).toEqual([1, 1, 1]);
+      const scrapes = await Promise.all(
+        metricsPorts.map(async (port) => {
+          const url = `http://127.0.0.1:${port}/metrics`;
+          expect((await fetch(url)).status).toBe(401);
+          const response = await fetch(url, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+          expect(response.status).toBe(200);
+          return response.text();
+        }),
+      );
+      const rendersCounted = scrapes.map((text) =>
+        seriesLabels(text, 'glowreel_render_duration_seconds_count').reduce(
+          (sum, labels) =>
+            sum + seriesValue(text, 'glowreel_render_duration_seconds_count', labels),
+          0,
+        ),
+      );
+      expect(rendersCounted.reduce((sum, count) => sum + count, 0)).toBe(3);
+      expect(rendersCounted).toEqual(workers.map((process) => renderedCountOf(process)));
 
       const result = await audit();
       expect(result.problems).toEqual([]);

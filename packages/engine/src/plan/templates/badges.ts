@@ -44,7 +44,7 @@ const TIGHT_INSET_EM = 0.2;
  * faces leave no such place, the place clear of their eyes-to-chin cores (and eyes and mouths)
  * that covers least of their outlines, else the one off the cores covering least of the eyes
  * (a brow at the top of a face-filled slot); else the one off the eyes and mouths covering
- * least of the cores.
+ * least of the cores. Never over a `keepOff` box; null where no place is clear of them.
  */
 export function label(
   context: TemplateContext,
@@ -54,6 +54,7 @@ export function label(
   opacity: number,
   avoid: PanelState[] = [],
   edge: 'top' | 'bottom' = 'top',
+  keepOff: Rect[] = [],
 ): LabelState | null {
   if (context.scene.hideLabels || opacity <= 0) return null;
   const { safe } = context.layout;
@@ -98,7 +99,8 @@ export function label(
     ...corners,
     ...sides.map((place) => at(place)),
     ...[tight.top, tight.bottom].flatMap((y) => [at([corner, y], tight), at([other, y], tight)]),
-  ];
+  ].filter((candidate) => !keepOff.some((taken) => overlapArea(candidate, taken) > 0));
+  if (boxes.length === 0) return null;
   const faces = facesOnFrame(context.scene, avoid);
   const over = (box: Rect, parts: (face: FaceOnFrame) => Rect[]) =>
     faces.reduce(

@@ -16,6 +16,13 @@ export function proofStartOf(phases: Phases): number {
   return phases.endCardStart - PROOF_SECONDS;
 }
 
+/**
+ * Where the handle and the caption can only go where the badges are (a face-filled stacked
+ * pair's seam), the badges hold the proof's first part (the cover is taken there), then the
+ * footer takes the seam until the end card, which repeats it.
+ */
+export const PROOF_BADGE_TURN = 0.6;
+
 export function revealBeats(phases: Phases) {
   const wipeStart = 1.3 * phases.speed;
   return { wipeStart, wipeEnd: wipeStart + 1.2 * phases.speed };

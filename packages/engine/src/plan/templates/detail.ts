@@ -19,7 +19,7 @@ import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
 import { detailCuts } from './beats.ts';
-import { twoUp } from './two-up.ts';
+import { closeUpBesideFace, faceAndCloseUp, twoUp } from './two-up.ts';
 
 export function planDetail(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
@@ -35,9 +35,13 @@ export function planDetail(scene: Scene, t: number): FrameState {
   let panels: PanelState[];
   let labels: (LabelState | null)[];
   let taken: Rect[];
-  if (context.detail.shrunk && !context.detailPair.before.shrunk) {
-    // Too few pixels to fill the frame close on the treated area: before and after side by
-    // side (stacked in 9:16) in the pair's slots, close on it, their badges after the hook.
+  if (context.detail.shrunk && !context.detailPair.before.shrunk && closeUpBesideFace(context)) {
+    // Too few pixels to fill the frame close on the treated area: each shot's photo in the
+    // pair's slots, its face beside the treated area close up, cut in sync as full-bleed.
+    ({ panels, labels, taken } = faceAndCloseUp(context, which, t, { zoom, badge: badgeOpacity }));
+  } else if (context.detail.shrunk && !context.detailPair.before.shrunk) {
+    // A close-up no tighter than the face: before and after side by side (stacked in 9:16)
+    // in the pair's slots, close on the treated area, their badges after the hook.
     ({ panels, labels, taken } = twoUp(context, t, {
       zoom: 1,
       badges: badgeOpacity,

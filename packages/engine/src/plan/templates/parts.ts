@@ -12,8 +12,8 @@ import { chinLine, frameSlot, narrowestView, pushIn, type Framing } from '../fra
 import { computeLayout, type Layout } from '../layout.ts';
 import { fitSceneTexts, type FittedBlock, type FittedTexts } from '../fitted-texts.ts';
 import type { Scene } from '../scene.ts';
-import { givingWay, isOverAny, label } from './badges.ts';
-import { motionSpans, proofStartOf, type MotionSpans } from './beats.ts';
+import { badgeBoxes, givingWay, isOverAny, label } from './badges.ts';
+import { PROOF_BADGE_TURN, motionSpans, proofStartOf, type MotionSpans } from './beats.ts';
 import {
   anchorTop,
   facesOnFrame,
@@ -433,6 +433,24 @@ export function comparisonEnd(context: TemplateContext): number {
 /** Drops the nulls a template's optional parts leave. */
 export function present<T>(items: (T | null)[]): T[] {
   return items.filter((item): item is T => item !== null);
+}
+
+/**
+ * Whether the handle and the caption, at full opacity, can only go over the badges: a
+ * face-filled stacked pair leaves them all one place, the seam.
+ */
+export function footerCrowdsBadges(
+  context: TemplateContext,
+  panels: PanelState[],
+  labels: (LabelState | null)[],
+): boolean {
+  const taken = badgeBoxes(labels);
+  return isOverAny(footerTexts(context, panels, { handle: 1, caption: 1 }, taken), taken);
+}
+
+/** When the footer may show in the proof: crowding the badges, only after their turn. */
+export function proofFooterStart(context: TemplateContext, crowded: boolean): number {
+  return crowded ? proofStart(context) + PROOF_BADGE_TURN : -Infinity;
 }
 
 /** When a template's proof starts: both faces whole, side by side or stacked. */

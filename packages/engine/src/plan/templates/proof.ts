@@ -2,9 +2,11 @@
 // handle and the disclosure. Also the video's cover (poster) moment.
 import type { FrameState } from '../frame-state.ts';
 import {
+  footerCrowdsBadges,
   footerOverBadges,
   highlight,
   proofPair,
+  proofFooterStart,
   proofStart,
   window,
   type TemplateContext,
@@ -16,15 +18,19 @@ export function proofFrame(context: TemplateContext, t: number): FrameState {
   const start = proofStart(context);
   const end = context.phases.endCardStart;
   const after = panels.find((shown) => shown.which === 'after')!;
+  const crowded = footerCrowdsBadges(context, panels, labels);
+  const from = Math.max(start - 1, proofFooterStart(context, crowded));
   const footer = footerOverBadges(
     context,
     panels,
-    { handle: window(t, start - 1, end), caption: window(t, start - 1, end) },
+    { handle: window(t, from, end), caption: window(t, from, end) },
     labels,
   );
   return {
     panels,
-    labels: footer.labels,
+    // Once the footer has taken a crowded seam, the badges stay away (they would come back
+    // under the end card as the footer fades out).
+    labels: crowded && t >= from ? [] : footer.labels,
     divider: null,
     highlight: highlight(context, after, t, start),
     texts: footer.texts,

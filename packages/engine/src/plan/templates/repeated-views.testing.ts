@@ -1,5 +1,5 @@
 import type { PanelState } from '../frame-state.ts';
-import { CLOSE_UP_RATIO } from './reveal.ts';
+import { CLOSE_UP_RATIO } from './two-up.ts';
 
 /**
  * The photos a frame shows twice without a close-up between them: the same photo in two

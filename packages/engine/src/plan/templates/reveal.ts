@@ -21,7 +21,7 @@ import { badgeBoxes, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { proofFrame } from './proof.ts';
 import { revealBeats } from './beats.ts';
-import { twoUp } from './two-up.ts';
+import { closeUpBesideFace, twoUp } from './two-up.ts';
 
 export function planReveal(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
@@ -82,12 +82,6 @@ export function planReveal(scene: Scene, t: number): FrameState {
 }
 
 /**
- * A close-up at least this many times tighter than the face slot's view shows something the
- * face slot does not (the treated area's detail), so the same photo may fill both slots.
- */
-export const CLOSE_UP_RATIO = 1.6;
-
-/**
  * Photos too small to fill the frame alone (a portrait strip in 16:9): the pair's two slots
  * show the face and a close-up of the treated area, both of the before photo, and the wipe
  * crosses the whole frame, uncovering the after photo in both at once. Never one view twice:
@@ -95,9 +89,9 @@ export const CLOSE_UP_RATIO = 1.6;
  * show before and after side by side from the first frame instead.
  */
 function revealTwoUp(context: TemplateContext, t: number): FrameState {
+  if (!closeUpBesideFace(context)) return sideBySide(context, t);
   const face = context.pair.before;
   const closeUp = context.detailPair.after;
-  if (closeUp.view.height * CLOSE_UP_RATIO > face.view.height) return sideBySide(context, t);
   const end = comparisonEnd(context);
   const { wipeStart, wipeEnd } = revealBeats(context.phases);
   const wipe = easeInOutCubic(progress(t, wipeStart, wipeEnd));

@@ -14,8 +14,9 @@ import { capHeightRatio } from '../../text/cap-height.ts';
 import { buildScene } from '../build-scene.ts';
 import { safeArea } from '../layout.ts';
 import { makeSceneInput } from '../scene-input.factory.ts';
-import { evaluate, phasesFor } from '../timeline.ts';
+import { coverSeconds, evaluate, phasesFor } from '../timeline.ts';
 import { facesOnFrame, type FaceOnFrame } from './place-text.ts';
+import { PROOF_BADGE_TURN, detailCuts, proofStartOf, storyBeats } from './beats.ts';
 import { repeatedViews } from './repeated-views.testing.ts';
 
 /** Photos shaped like the fixtures', each face where the fixture's face is. */
@@ -139,6 +140,47 @@ describe.each(TEMPLATES)('the %s template on the fixtures’ photo shapes', (tem
     }
   });
 
+  it.each(ASPECTS)('takes its cover with both faces whole and both badges (%s)', (aspect) => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, aspect, photo);
+      const cover = evaluate(scene, coverSeconds(scene));
+      expect(cover.endCard, photo).toBeNull();
+      expect(
+        cover.labels.map((label) => [label.text, label.opacity]),
+        photo,
+      ).toEqual([
+        ['BEFORE', 1],
+        ['AFTER', 1],
+      ]);
+      expect(cover.panels.map((panel) => panel.which).sort(), photo).toEqual(['after', 'before']);
+      // Whole: all of the face but the top of a forehead that a stacked 9:16 slot cannot hold
+      // (a portrait strip's face is taller than its half of the frame is wide).
+      const face = scene.faceBox!;
+      const forehead = aspect === '9:16' && photo === 'portraitStrip' ? face.height * 0.15 : 0;
+      const whole = { ...face, y: face.y + forehead, height: face.height - forehead };
+      for (const panel of cover.panels) {
+        expect(inside(whole, panel.view), `${photo}: ${panel.which}`).toBe(true);
+      }
+    }
+  });
+
+  it.each(ASPECTS)('never brings a badge back once it has left the proof (%s)', (aspect) => {
+    for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
+      const scene = sceneFor(template, aspect, photo);
+      const { endCardFadeEnd } = phasesFor(scene);
+      const gone = new Set<'BEFORE' | 'AFTER'>();
+      for (let frame = 0; frame / scene.fps < endCardFadeEnd; frame += 1) {
+        const t = frame / scene.fps;
+        if (t < proofStartOf(phasesFor(scene))) continue;
+        const shown = new Set(evaluate(scene, t).labels.map((label) => label.text));
+        for (const text of ['BEFORE', 'AFTER'] as const) {
+          if (!shown.has(text)) gone.add(text);
+          else expect(gone.has(text), `${photo}: ${text} back at ${t.toFixed(2)} s`).toBe(false);
+        }
+      }
+    }
+  });
+
   it.each(ASPECTS)('never puts a badge on the eyes or the mouth (%s)', (aspect) => {
     for (const photo of Object.keys(PHOTOS) as PhotoName[]) {
       const scene = sceneFor(template, aspect, photo);
@@ -170,9 +212,18 @@ describe.each(TEMPLATES)('the %s template on the fixtures’ photo shapes', (tem
         evaluate(scene, t).texts.find((text) => text.role === 'handle' && text.opacity > 0);
       const first = moments.find((t) => handleAt(t)?.opacity === 1);
       expect(first, `${photo}: the handle never shows`).toBeDefined();
-      // From then on to the end card's fade, without a gap (the end card repeats it).
+      // From then on to the end card's fade, without a gap (the end card repeats it), but for
+      // the badges' turn at the start of the proof where a face-filled stacked pair leaves
+      // them and the handle one place, the seam.
+      const proofAt = proofStartOf(phasesFor(scene));
+      const badgesTurn = (t: number) =>
+        aspect === '9:16' &&
+        photo === 'portraitStrip' &&
+        t >= proofAt &&
+        t < proofAt + PROOF_BADGE_TURN + 0.25;
       for (const t of moments.filter(
-        (moment) => moment >= first! && moment < phasesFor(scene).endCardStart - 0.25,
+        (moment) =>
+          moment >= first! && moment < phasesFor(scene).endCardStart - 0.25 && !badgesTurn(moment),
       )) {
         const handle = handleAt(t);
         expect(handle, `${photo}: no handle at ${t.toFixed(2)} s`).toBeDefined();
@@ -322,14 +373,14 @@ function roomOffCores(box: Rect, region: Rect, cores: Rect[]): boolean {
   return false;
 }
 
-describe('Reveal with photos too small to fill the frame alone', () => {
+describe('Photos too small to fill the frame alone', () => {
   // A portrait photo in 16:9 and a landscape one in 9:16 fill the pair's two slots instead.
   const cases = [
     { aspect: '16:9', photo: 'squarePair' },
     { aspect: '9:16', photo: 'landscapeHalf' },
   ] as const;
 
-  function revealScene(aspect: Aspect, name: PhotoName, treated: boolean) {
+  function narrowScene(template: Template, aspect: Aspect, name: PhotoName, treated: boolean) {
     const { photo, cx, cy, eyes } = PHOTOS[name];
     const face = makeMeshFace(cx, cy, eyes);
     // The lips, under the eyes' centre.
@@ -342,21 +393,21 @@ describe('Reveal with photos too small to fill the frame alone', () => {
         faces: { before: face, after: face },
         treatedArea: treated ? lips : null,
         branding: { clinicName: 'Lumen Aesthetics', treatmentTitle: 'Lip filler · 2 weeks' },
-        options: { template: 'reveal', aspect, primaryAnimation: 'animate_before_head_turn' },
+        options: { template, aspect, primaryAnimation: 'animate_before_head_turn' },
       }),
     );
   }
 
-  function shownAt(scene: ReturnType<typeof revealScene>, t: number) {
+  function shownAt(scene: ReturnType<typeof narrowScene>, t: number) {
     return evaluate(scene, t).panels.filter(
       (panel) => area(intersection(panel.clip, panel.rect)) > 0,
     );
   }
 
   it.each(cases)(
-    'still wipes in $aspect: the face and the treated area close up, before, then after',
+    'Reveal still wipes in $aspect: the face and the treated area close up, before, then after',
     ({ aspect, photo }) => {
-      const scene = revealScene(aspect, photo, true);
+      const scene = narrowScene('reveal', aspect, photo, true);
       const before = shownAt(scene, 0.5);
       expect(before.map((panel) => panel.which)).toEqual(['before', 'before']);
       expect(repeatedViews(before)).toEqual([]);
@@ -369,12 +420,60 @@ describe('Reveal with photos too small to fill the frame alone', () => {
     },
   );
 
+  /** Each moment's photo in both slots, never one view twice, and its badge after the hook. */
+  function expectOnePhotoAtATime(
+    shots: (readonly [ReturnType<typeof narrowScene>, number, 'before' | 'after', boolean])[],
+  ) {
+    for (const [scene, t, which, hook] of shots) {
+      const shown = shownAt(scene, t);
+      const name = `${scene.template} at ${t.toFixed(2)} s`;
+      expect(
+        shown.map((panel) => panel.which),
+        name,
+      ).toEqual([which, which]);
+      expect(repeatedViews(shown), name).toEqual([]);
+      expect(
+        evaluate(scene, t).labels.map((label) => label.text),
+        name,
+      ).toEqual(hook ? [] : [which.toUpperCase()]);
+    }
+  }
+
+  it.each(cases)(
+    'Story still cuts in $aspect: the face and the treated area close up, before, then after',
+    ({ aspect, photo }) => {
+      const story = narrowScene('story', aspect, photo, true);
+      const { afterStart } = storyBeats(phasesFor(story));
+      expectOnePhotoAtATime([
+        [story, 0.5, 'before', true],
+        [story, afterStart + 0.3, 'after', false],
+      ]);
+    },
+  );
+
+  it('Detail still cuts back and forth in 9:16: the face and the treated area close up', () => {
+    // A landscape photo is too small for the treated area to fill a 9:16 frame alone.
+    const detail = narrowScene('detail', '9:16', 'landscapeHalf', true);
+    const [first, second, third] = detailCuts(phasesFor(detail));
+    expectOnePhotoAtATime([
+      [detail, first / 2, 'before', true],
+      [detail, (first + second) / 2, 'after', false],
+      [detail, (second + third) / 2, 'before', false],
+      [detail, third + 0.3, 'after', false],
+    ]);
+  });
+
   it.each(cases)(
     'shows before beside after in $aspect where no close-up is tighter than the face',
     ({ aspect, photo }) => {
-      const scene = revealScene(aspect, photo, false);
-      for (const t of [0.5, 1.9, 3])
-        expect(shownAt(scene, t).map((panel) => panel.which)).toEqual(['before', 'after']);
+      for (const template of ['reveal', 'story'] as const) {
+        const scene = narrowScene(template, aspect, photo, false);
+        for (const t of [0.5, 1.9, 3])
+          expect(
+            shownAt(scene, t).map((panel) => panel.which),
+            template,
+          ).toEqual(['before', 'after']);
+      }
     },
   );
 });

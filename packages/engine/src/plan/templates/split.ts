@@ -72,7 +72,9 @@ export function planSplit(scene: Scene, t: number): FrameState {
   ];
   return {
     panels: [before, after],
-    labels: givingWay(present(labels), texts),
+    // Once the footer has taken a crowded seam, the badges stay away (they would come back
+    // under the end card as the footer fades out).
+    labels: crowded && t >= footerStart ? [] : givingWay(present(labels), texts),
     divider: null,
     highlight: highlight(context, after, t, hookEnd),
     texts,

@@ -6,6 +6,7 @@ import type { FrameState, LabelState } from '../frame-state.ts';
 import type { Scene } from '../scene.ts';
 import {
   comparisonEnd,
+  footerCrowdsBadges,
   footerOverBadges,
   footerTexts,
   highlight,
@@ -13,6 +14,7 @@ import {
   panel,
   present,
   pushAmount,
+  proofFooterStart,
   proofPair,
   proofStart,
   templateContext,
@@ -21,7 +23,7 @@ import {
 import { badgeBoxes, isOverAny, label } from './badges.ts';
 import { endCard } from './end-card.ts';
 import { storyBeats } from './beats.ts';
-import { twoUp } from './two-up.ts';
+import { closeUpBesideFace, faceAndCloseUp, twoUp } from './two-up.ts';
 
 export function planStory(scene: Scene, t: number): FrameState {
   const context = templateContext(scene);
@@ -33,10 +35,20 @@ export function planStory(scene: Scene, t: number): FrameState {
   // The footer keeps off the badges' places even while they are faded out (it never jumps);
   // the hook is gone before any badge comes in (one text at a time).
   let taken: Rect[];
-  if (context.twoUp && t < proofAt) {
-    // Photos too small to fill the frame alone: before and after in the pair's slots from
-    // the first frame (never the before twice), the hook over them, then their badges.
-    // No push-in: the proof that follows shows the same slots, unzoomed, without a jump.
+  if (context.twoUp && t < proofAt && closeUpBesideFace(context)) {
+    // Photos too small to fill the frame alone: each photo's face beside its treated area,
+    // the before (the hook over it, then its badge), then a cut to the after.
+    const which = t < afterStart ? 'before' : 'after';
+    const zoom =
+      which === 'before'
+        ? pushAmount(context, t, 0, afterStart)
+        : pushAmount(context, t, afterStart, proofAt);
+    const badge = which === 'before' ? progress(t, hookEnd, hookEnd + 0.2) : 1;
+    ({ panels, labels, taken } = faceAndCloseUp(context, which, t, { zoom, badge }));
+  } else if (context.twoUp && t < proofAt) {
+    // A close-up no tighter than the face: before and after in the pair's slots from the
+    // first frame (never one view twice), the hook over them, then their badges. No push-in:
+    // the proof that follows shows the same slots, unzoomed, without a jump.
     const shown = twoUp(context, t, { zoom: 1, badges: progress(t, hookEnd, hookEnd + 0.2) });
     ({ panels, labels, taken } = shown);
   } else if (t < afterStart) {
@@ -62,7 +74,13 @@ export function planStory(scene: Scene, t: number): FrameState {
     taken = badgeBoxes(labels);
   }
   const afterPanel = panels.find((shown) => shown.which === 'after');
-  const opacity = { handle: window(t, afterStart, end), caption: window(t, proofAt, end) };
+  // In the proof, a crowded seam is the badges' first.
+  const crowded = t >= proofAt && footerCrowdsBadges(context, panels, labels);
+  const footerFrom = proofFooterStart(context, crowded);
+  const opacity = {
+    handle: window(t, Math.max(afterStart, footerFrom), end),
+    caption: window(t, Math.max(proofAt, footerFrom), end),
+  };
   // The footer keeps its place whether the badges show or not; only where it cannot keep off
   // them (a face-filled stacked pair) do they give way.
   const clearOfBadges = footerTexts(context, panels, opacity, taken);
@@ -71,7 +89,8 @@ export function planStory(scene: Scene, t: number): FrameState {
     : { texts: clearOfBadges, labels: present(labels) };
   return {
     panels,
-    labels: footer.labels,
+    // Once the footer has taken a crowded seam, the badges stay away.
+    labels: crowded && t >= footerFrom ? [] : footer.labels,
     divider: null,
     highlight: afterPanel ? highlight(context, afterPanel, t, afterStart + 0.3) : null,
     texts: [
