@@ -13,4 +13,6 @@ export const E2E_PORTS = {
   oidcApp: BASE_PORT + 400,
   oidcProvider: BASE_PORT + 401,
   oidcEmbeddedApp: BASE_PORT + 402,
+  /** generate-veo.spec.ts: an app server with the generative engine, and its Veo fake. */
+  veoApp: BASE_PORT + 403,
 } as const;

@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './http/auth.routes.ts';
 import { registerSignInProvidersRoutes } from './http/sign-in-providers.routes.ts';
 import { registerBillingRoutes } from './http/billing.routes.ts';
 import { registerBrandRoutes } from './http/brand.routes.ts';
+import { registerEnginesRoutes } from './http/engines.routes.ts';
 import { registerDemoRequestRoutes } from './http/demo-requests.routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerFeedbackRoutes } from './http/feedback.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       progress: deps.videoPipeline.progress,
     });
     registerBrandRoutes(app, { auth: deps.auth, brand: deps.videoPipeline.brand });
+    registerEnginesRoutes(app, { auth: deps.auth, engines: deps.videoPipeline.engines });
     registerProfilePhotoRoutes(app, { auth: deps.auth, photos: deps.videoPipeline.profilePhotos });
   }
   if (deps.dataRights) registerDataRightsRoutes(app, { auth: deps.auth, ...deps.dataRights });

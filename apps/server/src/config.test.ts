@@ -64,6 +64,47 @@ describe('loadConfig', () => {
     expect(problems).not.toContain('short');
   });
 
+  it('has no generative engine without VEO_API_KEY, and Veo 3.1 on the Gemini API with one', () => {
+    expect(loadConfig({}, '/srv').veo).toBeNull();
+    expect(loadConfig({ VEO_API_KEY: 'AIza-test' }, '/srv').veo).toEqual({
+      apiKey: 'AIza-test',
+      model: 'veo-3.1-generate-preview',
+      apiUrl: 'https://generativelanguage.googleapis.com',
+      timeoutMs: 360_000,
+      creditsPerVideo: 3,
+      plans: ['free', 'starter', 'pro', 'enterprise'],
+      pollMs: 10_000,
+    });
+    expect(
+      loadConfig({ VEO_API_KEY: 'k', VEO_PLANS: 'pro, enterprise' }, '/srv').veo?.plans,
+    ).toEqual(['pro', 'enterprise']);
+    expect(() => loadConfig({ VEO_API_KEY: 'k', VEO_PLANS: 'pro,gold' }, '/srv')).toThrow(
+      /VEO_PLANS/,
+    );
+    const local = loadConfig(
+      { VEO_API_KEY: 'k', VEO_API_URL: 'http://127.0.0.1:9/', VEO_CREDITS_PER_VIDEO: '5' },
+      '/srv',
+    ).veo;
+    expect(local).toMatchObject({ apiUrl: 'http://127.0.0.1:9', creditsPerVideo: 5 });
+  });
+
+  it('never quotes a provider key when refusing it', () => {
+    let thrown: unknown;
+    try {
+      loadConfig(
+        { VEO_API_KEY: '   ', VEO_MODEL: 'veo/../../secret', VEO_TIMEOUT_SECONDS: '0' },
+        '/srv',
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    const problems = (thrown as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^VEO_API_KEY: /m);
+    expect(problems).toMatch(/^VEO_MODEL: must be a model id/m);
+    expect(problems).toMatch(/^VEO_TIMEOUT_SECONDS: .*\(got "0"\)/m);
+    expect(problems).not.toMatch(/VEO_API_KEY: .*got/);
+  });
+
   it('asks for a confirmed e-mail unless REQUIRE_EMAIL_VERIFICATION=false', () => {
     expect(loadConfig({}, '/').accounts).toEqual({
       requireEmailVerification: true,

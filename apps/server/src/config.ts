@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { PAID_PLAN_IDS, type PlanId } from '@glowreel/contracts';
 import { z } from 'zod';
 import { FREEZE_POINTS, type FreezePoint } from './jobs/freeze-points.ts';
 
@@ -7,6 +8,12 @@ import { FREEZE_POINTS, type FreezePoint } from './jobs/freeze-points.ts';
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** Google's Veo 3.1 image-to-video model on the Gemini API (issue #20). */
+export const DEFAULT_VEO_MODEL = 'veo-3.1-generate-preview';
+export const DEFAULT_VEO_API_URL = 'https://generativelanguage.googleapis.com';
+
+const ALL_PLAN_IDS = ['free', ...PAID_PLAN_IDS] as const satisfies readonly PlanId[];
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -106,6 +113,35 @@ const environmentSchema = z.object({
   S3_PUBLIC_DOWNLOADS: z
     .enum(['stream', 'presigned'], { error: 'must be "stream" or "presigned"' })
     .optional(),
+  // Issue #20: the optional generative engine, on only with a key.
+  VEO_API_KEY: z.string().trim().min(1).optional(),
+  VEO_MODEL: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be a model id such as veo-3.1-generate-preview')
+    .default(DEFAULT_VEO_MODEL),
+  VEO_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default(DEFAULT_VEO_API_URL),
+  VEO_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(360),
+  VEO_CREDITS_PER_VIDEO: z.coerce.number().int().min(1).max(100).default(3),
+  VEO_PLANS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((plan) => plan.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.enum(ALL_PLAN_IDS, { error: 'each plan must be free, starter, pro or enterprise' }),
+        )
+        .min(1, 'name at least one plan'),
+    )
+    .optional(),
+  /** Tests only: seconds between polls of a generation (the real API wants about ten). */
+  VEO_POLL_SECONDS: z.coerce.number().min(0.01).max(60).default(10),
 });
 
 const STRIPE_VARIABLES = [
@@ -223,6 +259,8 @@ export interface Config {
    * the renders it counts reach a scrape.
    */
   metrics: { token: string | null; workerPort: number | null };
+  /** The generative engine (issue #20); null without VEO_API_KEY: the engine does not exist. */
+  veo: VeoConfig | null;
   publicApi: {
     /** Every rate limit's counters (sign-in, demo, API v1) shared by all servers; null: per process. */
     redisUrl: string | null;
@@ -231,6 +269,20 @@ export interface Config {
     /** Tests only: lets webhooks reach http:// receivers on this machine. */
     webhookAllowLoopback: boolean;
   };
+}
+
+export interface VeoConfig {
+  /** Sent only in the x-goog-api-key header to VEO_API_URL; never logged nor returned. */
+  apiKey: string;
+  model: string;
+  /** The Gemini API's base (tests point it at a loopback fake), without a trailing slash. */
+  apiUrl: string;
+  timeoutMs: number;
+  creditsPerVideo: number;
+  /** The plans whose clinics may use it (VEO_PLANS); every plan unless set. */
+  plans: PlanId[];
+  /** The first wait between two polls of a generation; later ones back off from it. */
+  pollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -260,7 +312,10 @@ export function loadConfig(
         const variable = issue.path.join('.');
         const received = environment[variable];
         const shown =
-          variable.includes('SECRET') || variable.includes('TOKEN') || received === undefined
+          variable.includes('SECRET') ||
+          variable.includes('TOKEN') ||
+          variable.endsWith('_KEY') ||
+          received === undefined
             ? ''
             : ` (got "${received}")`;
         return `${variable}: ${issue.message}${shown}`;
@@ -364,6 +419,20 @@ export function loadConfig(
     },
     freezeAt: values.TEST_FREEZE_AT ?? null,
     metrics: { token: values.METRICS_TOKEN ?? null, workerPort: values.METRICS_PORT ?? null },
+    veo: veoConfigOf(values),
+  };
+}
+
+function veoConfigOf(values: ParsedEnvironment): VeoConfig | null {
+  if (!values.VEO_API_KEY) return null;
+  return {
+    apiKey: values.VEO_API_KEY,
+    model: values.VEO_MODEL,
+    apiUrl: values.VEO_API_URL.replace(/\/$/, ''),
+    timeoutMs: values.VEO_TIMEOUT_SECONDS * 1000,
+    creditsPerVideo: values.VEO_CREDITS_PER_VIDEO,
+    plans: values.VEO_PLANS ?? [...ALL_PLAN_IDS],
+    pollMs: values.VEO_POLL_SECONDS * 1000,
   };
 }
 

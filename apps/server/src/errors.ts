@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_option: 400,
   invalid_template: 422,
+  engine_unavailable: 422,
   missing_image: 400,
   consent_required: 400,
   invalid_consent: 422,

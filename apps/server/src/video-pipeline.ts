@@ -15,6 +15,9 @@ import type { Runtime } from './runtime.ts';
 import { BrandService } from './services/brand.service.ts';
 import { ProfilePhotoService } from './services/profile-photo.service.ts';
 import { ConsentService } from './services/consent.service.ts';
+import { EngineOptInsRepository } from './db/engine-opt-ins.repository.ts';
+import { EnginesService } from './services/engines.service.ts';
+import { VeoRenderer } from './engines/veo/veo-renderer.ts';
 import { RenderJobsService, type JobOwner } from './services/render-jobs.service.ts';
 import { VideosService, type ImageInspector } from './services/videos.service.ts';
 import type { KeptFiles } from './services/kept-files.ts';
@@ -32,6 +35,8 @@ export interface VideoPipeline {
   /** The member's profile photo: checked like a logo, kept beside the logos. */
   profilePhotos: ProfilePhotoService;
   renderJobs: RenderJobsService;
+  /** Which engines a clinic may use (issue #20). */
+  engines: EnginesService;
   progress: ProgressBus;
   storage: VideoStorage;
   /** The brand logos' and profile photos' files (deleted with the account). */
@@ -105,6 +110,10 @@ export async function openVideoPipeline(
     storage,
     uploads,
     renderer: adapters.renderer,
+    // Issue #20: only with VEO_API_KEY; it renders its template with the built-in renderer.
+    generative: config.veo
+      ? new VeoRenderer(config.veo, adapters.renderer, config.render.ffmpegPath)
+      : null,
     progress,
     scratchDir: async (videoId) => {
       // At scale processes share the data folder, and a worker taken for dead may still
@@ -121,6 +130,11 @@ export async function openVideoPipeline(
     log: adapters.log,
     metrics: runtime.metrics,
   });
+  const engines = new EnginesService({
+    optIns: new EngineOptInsRepository(runtime.database.db),
+    veo: config.veo,
+    planOf: async (userId) => (await runtime.profiles.getProfile(userId)).subscription.plan,
+  });
   const videos = new VideosService({
     videos: videosRepository,
     consents,
@@ -129,6 +143,7 @@ export async function openVideoPipeline(
     storage,
     uploads,
     inspector: adapters.inspector,
+    engines,
     progress,
     audit: runtime.audit,
     owner,
@@ -178,6 +193,7 @@ export async function openVideoPipeline(
     brand,
     profilePhotos,
     renderJobs,
+    engines,
     progress,
     storage,
     keptFiles,

@@ -92,10 +92,21 @@ export const dataExportDocumentSchema = z.object({
       width: z.number(),
       height: z.number(),
       template: z.string().nullable(),
+      /** builtin, or veo (generative, issue #20). */
+      engine: z.string(),
       provenance: z.unknown(),
       consent: z.unknown(),
       /** The MP4's name inside the zip, or null when the video has no file. */
       file: z.string().nullable(),
+    }),
+  ),
+  /** The engines' notices the clinic accepted (issue #20): which, which version, by whom, when. */
+  engineOptIns: z.array(
+    z.object({
+      engine: z.string(),
+      noticeVersion: z.string(),
+      acceptedBy: z.string(),
+      acceptedAt: z.string(),
     }),
   ),
   auditLog: z.array(z.unknown()),

@@ -60,9 +60,12 @@ export {
 } from './site.ts';
 export {
   RENDER_FAILURE_CODES,
+  SAFETY_CATEGORIES,
   isRenderFailureCode,
+  isSafetyCategory,
   renderFailureMessage,
   type RenderFailureCode,
+  type SafetyCategory,
 } from './render-failures.ts';
 export { renderSettingsSchema, type RenderSettings } from './render-settings.ts';
 export { defaultVideoTitle } from './video-title.ts';
@@ -240,3 +243,21 @@ export {
   type DataExportDocument,
   type LatestDataExport,
 } from './data-rights.ts';
+export {
+  DEFAULT_ENGINE,
+  ENGINES,
+  ENGINE_LABELS,
+  GENERATED_MOTION_LABEL,
+  GENERATING_VIDEO_HINT,
+  GENERATIVE_STAGE_NAMES,
+  VEO_NOTICE,
+  engineListSchema,
+  engineOptInRequestSchema,
+  engineOptInResponseSchema,
+  engineSummarySchema,
+  isEngineId,
+  type EngineId,
+  type EngineList,
+  type EngineOptInResponse,
+  type EngineSummary,
+} from './engines.ts';

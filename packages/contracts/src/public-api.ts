@@ -12,6 +12,7 @@ import { BRAND_LIMITS, accentColorSchema } from './brand.ts';
 import { TYPEFACES } from './creative.ts';
 import { apiConsentInputSchema, apiConsentRecordSchema } from './consent.ts';
 import { RENDER_FAILURE_CODES } from './render-failures.ts';
+import { ENGINES } from './engines.ts';
 
 // The public API v1 (SPEC §7, DESIGN.md D11). These schemas validate the requests on the
 // server and are turned into the OpenAPI document, so the documentation cannot drift from
@@ -51,6 +52,12 @@ const base64Image = (what: string) =>
 const generateFields = {
   options: apiGenerateOptionsSchema.optional(),
   aspect: z.enum(ASPECTS).default(DEFAULT_VIDEO_OPTIONS.aspect).describe('Output shape.'),
+  engine: z
+    .enum(ENGINES)
+    .optional()
+    .describe(
+      'Who makes the motion. builtin (default): moves the real photos, in seconds. veo: a generative clip from the after photo made by Google Veo, labelled "AI-generated motion" on screen; it costs more credits (GET /api/engines lists the price), takes minutes, and is refused with 422 engine_unavailable unless this server has it configured and an owner of the clinic accepted its notice.',
+    ),
   template: z
     .enum(TEMPLATES)
     .optional()
@@ -220,6 +227,9 @@ export const apiVideoSchema = z
       .enum(TEMPLATES)
       .nullable()
       .describe('The template the video is made with; null for videos made before templates.'),
+    engine: z
+      .enum(ENGINES)
+      .describe('The engine that made the video: builtin, or veo (generative, labelled).'),
     consent: apiConsentRecordSchema
       .nullable()
       .describe(
@@ -241,6 +251,7 @@ export const apiVideoSchema = z
       error: null,
       error_code: null,
       template: 'story',
+      engine: 'builtin',
       consent: {
         id: 'c2b7e3f0-1c1e-4f5e-9a51-3d0f6f1e2a40',
         attested_by: { user_id: 'u_7Qk2', name: 'Lumen Aesthetics' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { consentRecordSchema } from './consent.ts';
 import { TEMPLATES } from './creative.ts';
+import { DEFAULT_ENGINE, ENGINES } from './engines.ts';
 import { RENDER_FAILURE_CODES } from './render-failures.ts';
 
 // The signed-in app's video shapes (SPEC §3 video record, §7 GET /api/videos and its
@@ -37,6 +38,8 @@ export const videoRecordSchema = z.object({
   warnings: z.array(videoWarningSchema).default([]),
   // The template the video is made with; null on records made before templates.
   template: z.enum(TEMPLATES).nullable().default(null),
+  // The engine that made it (issue #20); records from before engines were the built-in's.
+  engine: z.enum(ENGINES).default(DEFAULT_ENGINE),
   // The consent recorded with the video (issue #18); null on records made before them.
   consent: consentRecordSchema.nullable().default(null),
 });

@@ -115,6 +115,7 @@ export class DataExportJob {
         width: video.width,
         height: video.height,
         template: video.template,
+        engine: video.engine,
         provenance: parseJson(video.provenance),
         // The clinic's full evidence, including where the attestation came from.
         consent: consent
@@ -155,6 +156,12 @@ export class DataExportJob {
         note: entry.note,
       })),
       videos,
+      engineOptIns: account.engineOptIns.map((optIn) => ({
+        engine: optIn.engine,
+        noticeVersion: optIn.notice_version,
+        acceptedBy: optIn.accepted_by,
+        acceptedAt: new Date(optIn.accepted_at).toISOString(),
+      })),
       auditLog: [...auditLog],
     };
     const json: ZipEntry = {

@@ -591,6 +591,17 @@ describe.each(DATABASE_KINDS)('data rights on %s', (kind) => {
     it('builds a zip with the JSON document and every MP4, offered for 24 hours', async () => {
       const { cookie, email, userId } = await clinic();
       const videoId = await completedVideo(cookie);
+      // The generative engine's notice, accepted (issue #20): part of what the clinic did.
+      await db()
+        .insertInto('engine_opt_ins')
+        .values({
+          user_id: userId,
+          engine: 'veo',
+          notice_version: '2026-11-26',
+          accepted_by: userId,
+          accepted_at: new Date('2026-11-26T10:00:00Z'),
+        })
+        .execute();
       const ready = await readyExport(cookie);
       expect(ready.progress).toBe(100);
       expect(ready.downloadUrl).toBe(`/api/account/exports/${ready.id}/download`);
@@ -610,9 +621,18 @@ describe.each(DATABASE_KINDS)('data rights on %s', (kind) => {
       );
       expect(document.profile).toMatchObject({ id: userId, email });
       expect(document.ledger.length).toBeGreaterThan(0);
+      expect(document.engineOptIns).toEqual([
+        {
+          engine: 'veo',
+          noticeVersion: '2026-11-26',
+          acceptedBy: userId,
+          acceptedAt: '2026-11-26T10:00:00.000Z',
+        },
+      ]);
       expect(document.videos).toEqual([
         expect.objectContaining({
           id: videoId,
+          engine: 'builtin',
           file: `videos/${videoId}.mp4`,
           provenance: { engine: 'fake' },
           consent: expect.objectContaining({ patientReference: 'P-1042' }) as unknown,

@@ -171,7 +171,7 @@ export class DataRightsRepository {
 
   /** Everything the export's JSON lists besides the audit log. */
   async readAccountForExport(userId: string) {
-    const [profile, ledger, videos, consents] = await Promise.all([
+    const [profile, ledger, videos, consents, engineOptIns] = await Promise.all([
       this.db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
       this.db
         .selectFrom('credit_ledger')
@@ -187,7 +187,8 @@ export class DataRightsRepository {
         .orderBy('created_at')
         .execute(),
       this.db.selectFrom('consent_records').selectAll().where('user_id', '=', userId).execute(),
+      this.db.selectFrom('engine_opt_ins').selectAll().where('user_id', '=', userId).execute(),
     ]);
-    return { profile, ledger, videos, consents };
+    return { profile, ledger, videos, consents, engineOptIns };
   }
 }

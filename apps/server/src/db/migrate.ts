@@ -16,6 +16,7 @@ import * as scheduledRuns from './migrations/20261126070000-scheduled-runs.ts';
 import * as consentExpiryHandled from './migrations/20261126070100-consent-expiry-handled.ts';
 import * as retention from './migrations/20261126070200-retention.ts';
 import * as dataRights from './migrations/20261126060000-data-rights.ts';
+import * as generativeEngine from './migrations/20261126080000-generative-engine.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126070100-consent-expiry-handled': consentExpiryHandled,
   '20261126070200-retention': retention,
   '20261126060000-data-rights': dataRights,
+  '20261126080000-generative-engine': generativeEngine,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {

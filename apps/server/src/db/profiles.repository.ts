@@ -145,10 +145,23 @@ export class LockedProfile {
     await insertLedgerEntry(this.trx, entry);
   }
 
-  async createReservation(id: string, userId: string, bucket: CreditBucket): Promise<void> {
+  /** `buckets`: each credit's bucket when more than one is held (null: one, from `bucket`). */
+  async createReservation(
+    id: string,
+    userId: string,
+    bucket: CreditBucket,
+    buckets: CreditBucket[] | null = null,
+  ): Promise<void> {
     await this.trx
       .insertInto('credit_reservations')
-      .values({ id, user_id: userId, bucket, status: 'reserved', settled_at: null })
+      .values({
+        id,
+        user_id: userId,
+        bucket,
+        status: 'reserved',
+        settled_at: null,
+        buckets: buckets ? JSON.stringify(buckets) : null,
+      })
       .execute();
   }
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Template } from '@glowreel/contracts';
+import type { EngineId, Template } from '@glowreel/contracts';
 import type {
   ApiIdempotencyKeysTable,
   ApiKeysTable,
@@ -58,6 +58,11 @@ export interface CreditReservationsTable {
   status: ReservationStatus;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   settled_at: Date | null;
+  /**
+   * JSON list of the bucket of each credit held, when more than one (a generative video);
+   * null: the one credit from `bucket`.
+   */
+  buckets: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 'deleted' (issue #18 §2): files removed, only what the ledger and audit log need kept. */
@@ -100,6 +105,26 @@ export interface VideosTable {
   template: ColumnType<Template | null, Template | null | undefined, Template | null>;
   /** When the clinic (or retention) deleted the video; null while it exists. */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Which engine makes the video (issue #20); 'builtin' on every row from before engines. */
+  engine: ColumnType<EngineId, EngineId | undefined, EngineId>;
+  /** A safety refusal's reason category (contracts' SAFETY_CATEGORIES); null otherwise. */
+  safety_category: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the clinic asked to stop this (generative) video; null unless it did. */
+  cancel_requested_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+}
+
+/** An owner's acceptance of an engine's notice (issue #20). */
+export interface EngineOptInsTable {
+  user_id: string;
+  engine: EngineId;
+  notice_version: string;
+  /** The member who accepted (the owner; teams come later). */
+  accepted_by: string;
+  accepted_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface UserTable {
@@ -303,6 +328,7 @@ export interface Database {
   profiles: ProfilesTable;
   credit_ledger: CreditLedgerTable;
   credit_reservations: CreditReservationsTable;
+  engine_opt_ins: EngineOptInsTable;
   user: UserTable;
   account: AuthAccountTable;
   session: SessionTable;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
-import type { Template } from '@glowreel/contracts';
+import type { EngineId, Template } from '@glowreel/contracts';
 import type { Database, VideoStatus, VideosTable } from './schema.ts';
 
 /** A video that exists: the repository's reads never return a deleted one. */
@@ -28,6 +28,8 @@ const RECORD_COLUMNS = [
   'warnings',
   'provenance',
   'template',
+  'engine',
+  'safety_category',
 ] as const satisfies readonly (keyof VideoRow)[];
 export type VideoRecordRow = Pick<VideoRow, (typeof RECORD_COLUMNS)[number]>;
 
@@ -44,6 +46,8 @@ export interface NewVideo {
   options: unknown;
   /** The template resolved for this video (the format's default when none was chosen). */
   template: Template;
+  /** Omitted: the built-in engine. */
+  engine?: EngineId;
   width: number;
   height: number;
   reservationId: string;
@@ -82,6 +86,7 @@ export function insertVideo(executor: Executor, video: NewVideo): Promise<VideoR
       status: 'processing',
       options: JSON.stringify(video.options),
       template: video.template,
+      engine: video.engine ?? 'builtin',
       width: video.width,
       height: video.height,
       reservation_id: video.reservationId,
@@ -211,6 +216,8 @@ export class VideosRepository {
       .selectFrom('videos')
       .select('processing_time_ms')
       .where('status', '=', 'completed')
+      // A generative video's minutes with the provider say nothing about a render's seconds.
+      .where('engine', '=', 'builtin')
       .where('width', '=', size.width)
       .where('height', '=', size.height)
       .where('processing_time_ms', 'is not', null)
@@ -265,6 +272,27 @@ export class VideosRepository {
     }
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The clinic asked to stop a video still processing; false when it had already ended. */
+  async requestCancel(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('videos')
+      .set({ cancel_requested_at: new Date(), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Asked at each poll of a generative job, straight from the database (never cached). */
+  async isCancelRequested(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select('cancel_requested_at')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.cancel_requested_at != null;
   }
 
   async update(id: string, changes: VideoChanges): Promise<void> {

@@ -77,7 +77,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
           operationId: 'generateVideo',
           summary: 'Start a video',
           description:
-            'Reserves one credit and queues the render; the credit is spent when the video completes and returned if it fails. Send composite_image, or before_image with after_image.',
+            'Reserves one credit and queues the render; the credit is spent when the video completes and returned if it fails. Send composite_image, or before_image with after_image. With engine "veo" (optional generative engine, only where the server has it and an owner accepted its notice) the video reserves the configured price in credits instead (3 by default), takes minutes, carries the on-screen label "AI-generated motion" on every generated second, and returns every credit if the provider fails, refuses or times out.',
           parameters: [
             {
               name: 'Idempotency-Key',
@@ -111,7 +111,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
             '409': errorResponse('idempotency_conflict.'),
             '413': errorResponse('image_too_large: an image over 10 MB.'),
             '422': errorResponse(
-              `invalid_template: template is not one of ${TEMPLATES.join(', ')} (the message lists them). validation_failed: a text field (details.field) holds control characters. treated_area_required: the animation moves the after photo (animate_after_smile, animate_after_surprise, animate_after_head_turn) and treated_area is missing. animation_moves_treated_area: the animation would move the treated area of the after photo (e.g. a smile with lips, a surprise with brows_forehead); the message names the animations that leave it still.`,
+              `invalid_template: template is not one of ${TEMPLATES.join(', ')} (the message lists them). validation_failed: a text field (details.field) holds control characters. treated_area_required: the animation moves the after photo (animate_after_smile, animate_after_surprise, animate_after_head_turn) and treated_area is missing. animation_moves_treated_area: the animation would move the treated area of the after photo (e.g. a smile with lips, a surprise with brows_forehead); the message names the animations that leave it still. engine_unavailable: engine is veo but this server has no generative engine configured, or no owner of the clinic has accepted its notice yet (or engine is not builtin or veo).`,
             ),
             '429': errorResponse('rate_limited: too many requests this minute; see Retry-After.'),
             '500': errorResponse('internal_error.'),

@@ -6,6 +6,7 @@ import {
   apiGenerateJsonSchema,
   apiGenerateMultipartFieldsSchema,
   apiGenerateOptionsSchema,
+  type EngineId,
   type Typeface,
   invalidTemplateMessage,
   type Template,
@@ -41,6 +42,13 @@ function toInputError(error: z.ZodError, received: Record<string, unknown> = {})
   }
   if (field === 'template') {
     return new AppError('invalid_template', invalidTemplateMessage(received.template), { field });
+  }
+  if (field === 'engine') {
+    return new AppError(
+      'engine_unavailable',
+      `engine must be "builtin" or "veo"; got ${JSON.stringify(received.engine)}.`,
+      { field },
+    );
   }
   if (field === 'consent_attested') {
     return new AppError(
@@ -130,6 +138,7 @@ function toInput(
     accent_color?: string | undefined;
     typeface?: Typeface | undefined;
     consent?: ApiConsentInput | undefined;
+    engine?: EngineId | undefined;
   },
   images: RequestFiles,
 ): ParsedGenerateRequest {
@@ -149,6 +158,7 @@ function toInput(
     typeface: fields.typeface ?? null,
     // Only when sent, so requests without it keep the hash they had before the field existed.
     ...(fields.consent && { consent: fields.consent }),
+    ...(fields.engine && { engine: fields.engine }),
   };
   const { logo, ...photos } = images;
   return {
@@ -169,6 +179,7 @@ function toInput(
       },
       aspect: fields.aspect,
       template: fields.template ?? null,
+      engine: fields.engine ?? null,
       autoAlign: fields.auto_align,
       title: normalized.title,
       webhookUrl: normalized.webhook_url,

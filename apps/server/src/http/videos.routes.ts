@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   BRAND_LIMITS,
+  ENGINES,
   TYPEFACES,
   accentColorSchema,
   consentRevokeRequestSchema,
@@ -45,6 +46,8 @@ const formFieldsSchema = z.object({
   motionSpeed: z.string().optional(),
   aspect: z.string().optional(),
   template: z.string().optional(),
+  // Issue #20: "builtin" (default) or "veo"; empty is what the form sends with no choice.
+  engine: z.union([z.enum(ENGINES), z.literal('')]).optional(),
   autoAlign: z.enum(['true', 'false']).optional(),
   treatedArea: z.string().optional(),
   consent: z.string().optional(),
@@ -199,6 +202,7 @@ export async function registerVideosRoutes(
       afterImage: photos.afterImage,
       logo: upload.logo,
       options: videoOptions,
+      engine: form.engine || undefined,
       title: form.title ?? null,
       consent,
       actor: userActor(request, userId),
@@ -234,6 +238,12 @@ export async function registerVideosRoutes(
       () => videos.getVideo(userId, request.params.id),
       progress,
     );
+  });
+
+  // Issue #20: a generative video takes minutes; the clinic may stop it and get its credits back.
+  app.post<{ Params: { id: string } }>('/api/videos/:id/cancel', async (request) => {
+    const userId = await requireUserId(auth, request);
+    return videos.cancelVideo(userId, request.params.id);
   });
 
   app.post<{ Params: { id: string } }>('/api/videos/:id/consent/revoke', async (request) => {

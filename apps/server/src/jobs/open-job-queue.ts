@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { jobSlotsFor } from './job-slots.ts';
 import { MAX_RENDER_ATTEMPTS, type RenderJobsService } from '../services/render-jobs.service.ts';
 import { BullmqRecordQueue, type RequeueOutcome } from './bullmq/bullmq-record-queue.ts';
 import { RedisProgressBus } from './bullmq/redis-progress-bus.ts';
@@ -41,7 +42,7 @@ export function openJobQueue(
   if (config.queue.redisUrl === null) {
     const queue = new EmbeddedQueue(
       (videoId) => renderJobs.process(videoId),
-      config.render.concurrency,
+      jobSlotsFor(config),
       (videoId, error) => log.error({ videoId, err: error }, 'render job crashed'),
     );
     return { queue, requeue: null, handBack: () => Promise.resolve(0) };
@@ -52,7 +53,7 @@ export function openJobQueue(
     working: options.worksJobs
       ? {
           handler: (videoId) => renderJobs.processQueued(videoId),
-          concurrency: config.render.concurrency,
+          concurrency: jobSlotsFor(config),
           // A worker's queue lock lasts as long as its lease on the record: one notion of
           // "this worker stopped", whichever of the two notices it first.
           lockMs: config.jobs.leaseMs,

@@ -26,6 +26,12 @@ const STAGE_OF_FAILURE: Record<RenderFailureCode, string> = {
   photo_unavailable: 'upload',
   repeated_crash: 'recovery',
   render_failed: 'unknown',
+  // The generative engine's provider (issue #20).
+  generation_quota_exceeded: 'provider',
+  generation_refused: 'provider',
+  generation_failed: 'provider',
+  generation_timed_out: 'provider',
+  generation_canceled: 'canceled',
 };
 
 export function failureStageLabel(code: RenderFailureCode): string {

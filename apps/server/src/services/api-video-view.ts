@@ -28,6 +28,7 @@ export function toApiVideo(
     error: failure?.message ?? null,
     error_code: failure?.code ?? null,
     template: row.template,
+    engine: row.engine,
     consent: consent ? toApiConsentRecord(consent) : null,
   };
 }

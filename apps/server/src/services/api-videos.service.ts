@@ -1,6 +1,7 @@
 import {
   isWellFormedId,
   type ApiVideo,
+  type EngineId,
   type VideoOptions,
   type Aspect,
   type Typeface,
@@ -31,6 +32,8 @@ export interface ApiGenerateInput {
   aspect: Aspect;
   /** Null: the format's default. */
   template: Template | null;
+  /** Null: the built-in engine (issue #20). */
+  engine: EngineId | null;
   autoAlign: boolean;
   title: string | null;
   webhookUrl: string | null;
@@ -206,6 +209,7 @@ export class ApiVideosService {
         autoAlign: input.autoAlign,
         ...(input.template ? { template: input.template } : {}),
       },
+      ...(input.engine ? { engine: input.engine } : {}),
       title: input.title,
       consent: input.consent,
       actor: input.actor,
@@ -224,6 +228,7 @@ export class ApiVideosService {
       width: record.width,
       height: record.height,
       acceptedAt: createdAt,
+      engine: record.engine,
     });
     return {
       id: record.id,

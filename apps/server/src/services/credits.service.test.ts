@@ -80,6 +80,42 @@ describe.each(DATABASE_KINDS)('credits service on %s', (kind) => {
     });
   });
 
+  it("reserves a generative video's several credits across buckets and refunds each to its own", async () => {
+    const user = await createTestUser(test.runtime); // free 3, plan 2
+    await test.runtime.credits.reserve(user.id); // free 3 -> 2
+    await test.runtime.credits.reserve(user.id); // free 2 -> 1
+    const reserveThree = () =>
+      test.runtime.credits.reserveFor(user.id, (reservation) => Promise.resolve(reservation), 3);
+    const three = await reserveThree(); // free 1 -> 0, plan 2 -> 0
+    expect(three.bucket).toBe('free');
+    expect(await test.runtime.credits.getBalance(user.id)).toEqual({
+      free: 0,
+      bonus: 0,
+      plan: 0,
+      total: 0,
+    });
+    const held = await ledgerOf(user.id);
+    expect(
+      held
+        .filter((row) => row.reservation_id === three.reservationId)
+        .map((row) => [row.bucket, row.delta, row.balance_after]),
+    ).toEqual([
+      ['free', -1, 2],
+      ['plan', -2, 0],
+    ]);
+    await test.runtime.credits.refund(three.reservationId);
+    expect(await test.runtime.credits.getBalance(user.id)).toEqual({
+      free: 1,
+      bonus: 0,
+      plan: 2,
+      total: 3,
+    });
+    // Three credits are needed; two are not enough, and nothing moves.
+    await test.runtime.credits.reserve(user.id); // free 1 -> 0
+    await expect(reserveThree()).rejects.toMatchObject({ code: 'insufficient_credits' });
+    expect((await test.runtime.credits.getBalance(user.id)).total).toBe(2);
+  });
+
   it('keeps the ledger append-only', async () => {
     const user = await createTestUser(test.runtime);
     await expect(

@@ -5,6 +5,7 @@ import { applyDelta, chooseBucketToSpend, totalOf, type CreditBalance } from './
 
 export interface Reservation {
   reservationId: string;
+  /** The first credit's bucket (the only one, for a one-credit reservation). */
   bucket: CreditBucket;
   balance: CreditBalance;
 }
@@ -49,30 +50,50 @@ export class CreditsService {
   }
 
   /**
-   * Reserves one credit and runs `attach` (which writes what the credit pays for) in the
-   * same transaction: both are kept or neither is, whatever happens to the process.
+   * Reserves `credits` credits (one for a built-in video, the configured price for a
+   * generative one) and runs `attach` (which writes what they pay for) in the same
+   * transaction: both are kept or neither is, whatever happens to the process. Each credit
+   * comes from the spend order's first non-empty bucket; a balance short of the price
+   * reserves nothing.
    */
   reserveFor<T>(
     userId: string,
     attach: (reservation: Reservation, locked: LockedProfile) => Promise<T>,
+    credits = 1,
   ): Promise<T> {
     return this.profiles.withLockedProfile(userId, async (locked) => {
-      const balance = balanceOf(locked);
-      const bucket = chooseBucketToSpend(balance);
-      if (!bucket) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE);
-      const next = applyDelta(balance, bucket, -1);
+      let next = balanceOf(locked);
+      const buckets: CreditBucket[] = [];
+      for (let taken = 0; taken < credits; taken += 1) {
+        const bucket = chooseBucketToSpend(next);
+        if (!bucket) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE);
+        next = applyDelta(next, bucket, -1);
+        buckets.push(bucket);
+      }
+      const [first] = buckets;
+      if (!first) throw new RangeError(`a reservation holds at least one credit, not ${credits}`);
       const reservationId = this.newId();
       await locked.update(userId, columnsFor(next));
-      await locked.createReservation(reservationId, userId, bucket);
-      await locked.appendLedger({
-        userId,
-        bucket,
-        delta: -1,
-        reason: 'reserve',
+      await locked.createReservation(
         reservationId,
-        balanceAfter: totalOf(next),
-      });
-      return attach({ reservationId, bucket, balance: next }, locked);
+        userId,
+        first,
+        buckets.length > 1 ? buckets : null,
+      );
+      // One ledger row per bucket touched, each with the balance after it.
+      let running = balanceOf(locked);
+      for (const [bucket, count] of countByBucket(buckets)) {
+        running = applyDelta(running, bucket, -count);
+        await locked.appendLedger({
+          userId,
+          bucket,
+          delta: -count,
+          reason: 'reserve',
+          reservationId,
+          balanceAfter: totalOf(running),
+        });
+      }
+      return attach({ reservationId, bucket: first, balance: next }, locked);
     });
   }
 
@@ -147,19 +168,41 @@ export class CreditsService {
           `Credit reservation ${reservationId} is already ${reservation.status}; it cannot be ${outcome}.`,
         );
       }
-      const balance = balanceOf(locked);
-      const delta = outcome === 'refunded' ? 1 : 0;
-      const next = applyDelta(balance, reservation.bucket, delta);
-      if (delta !== 0) await locked.update(userId, columnsFor(next));
+      // Each credit goes back to the bucket it came from.
+      const held = heldBuckets(reservation);
+      let next = balanceOf(locked);
+      const entries: { bucket: CreditBucket; delta: number; balanceAfter: number }[] = [];
+      for (const [bucket, count] of countByBucket(held)) {
+        const delta = outcome === 'refunded' ? count : 0;
+        next = applyDelta(next, bucket, delta);
+        entries.push({ bucket, delta, balanceAfter: totalOf(next) });
+      }
+      if (outcome === 'refunded') await locked.update(userId, columnsFor(next));
       await locked.settleReservation(reservationId, outcome);
-      await locked.appendLedger({
-        userId,
-        bucket: reservation.bucket,
-        delta,
-        reason: outcome === 'refunded' ? 'refund' : 'commit',
-        reservationId,
-        balanceAfter: totalOf(next),
-      });
+      for (const entry of entries) {
+        await locked.appendLedger({
+          userId,
+          ...entry,
+          reason: outcome === 'refunded' ? 'refund' : 'commit',
+          reservationId,
+        });
+      }
     });
   }
+}
+
+/** The bucket of every credit a reservation holds. */
+function heldBuckets(reservation: {
+  bucket: CreditBucket;
+  buckets: string | null;
+}): CreditBucket[] {
+  if (reservation.buckets === null) return [reservation.bucket];
+  return JSON.parse(reservation.buckets) as CreditBucket[];
+}
+
+/** Buckets with how many credits each, in spend order of first appearance. */
+function countByBucket(buckets: CreditBucket[]): Map<CreditBucket, number> {
+  const counts = new Map<CreditBucket, number>();
+  for (const bucket of buckets) counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  return counts;
 }

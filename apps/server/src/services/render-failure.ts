@@ -1,5 +1,6 @@
 import {
   isRenderFailureCode,
+  isSafetyCategory,
   renderFailureMessage,
   type RenderFailureCode,
 } from '@glowreel/contracts';
@@ -46,8 +47,11 @@ export function failureView(row: {
   id: string;
   status: string;
   error_code: string | null;
+  /** A safety refusal's reason category (generative engine); absent or null otherwise. */
+  safety_category?: string | null;
 }): { code: RenderFailureCode; message: string } | null {
   if (row.status !== 'failed') return null;
   const code = isRenderFailureCode(row.error_code) ? row.error_code : 'render_failed';
-  return { code, message: renderFailureMessage(code, row.id) };
+  const category = isSafetyCategory(row.safety_category) ? row.safety_category : null;
+  return { code, message: renderFailureMessage(code, row.id, category) };
 }

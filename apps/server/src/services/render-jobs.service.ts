@@ -1,8 +1,16 @@
-import { renderFailureMessage, type RenderFailureCode } from '@glowreel/contracts';
+import {
+  GENERATIVE_STAGE_NAMES,
+  renderFailureMessage,
+  type EngineId,
+  type RenderFailureCode,
+  type SafetyCategory,
+} from '@glowreel/contracts';
+import type { GenerativeRenderer } from '../engines/generative-renderer.ts';
+import { GenerationFailure } from '../engines/veo/generation-failure.ts';
 import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { NO_FREEZE, type FreezeProbe } from '../jobs/freeze-points.ts';
 import type { ProgressBus } from '../jobs/progress-bus.ts';
-import type { RenderRequest, VideoRenderer } from '../jobs/renderer.ts';
+import type { RenderProgress, RenderRequest, VideoRenderer } from '../jobs/renderer.ts';
 import type { RenderMetrics } from '../metrics/metrics.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import type { CreditsService } from './credits.service.ts';
@@ -24,6 +32,8 @@ export interface RenderJobsDependencies {
   storage: VideoStorage;
   uploads: UploadFiles;
   renderer: VideoRenderer;
+  /** The generative engine (issue #20); null when this server has no provider key. */
+  generative?: GenerativeRenderer | null;
   progress: ProgressBus;
   /** A private scratch folder for one job's outputs. */
   scratchDir: (videoId: string) => Promise<string>;
@@ -95,7 +105,7 @@ export class RenderJobsService {
     // The stage the renderer last reported: a failure is told to the user by it.
     const reached = { stage: 1 };
     await this.deps.videos.update(videoId, { attempts: row.attempts + 1, stage: 1, progress: 0 });
-    this.publishProgress(videoId, 1, 0);
+    this.publishProgress(videoId, row.engine, 1, 0);
     try {
       const result = await this.render(row, reached);
       freeze.reached('after-encode');
@@ -142,14 +152,14 @@ export class RenderJobsService {
       await this.announceFinished(videoId);
       this.deps.log.info({ videoId, ms: Date.now() - started }, 'video rendered');
     } catch (error) {
-      const code = renderFailureCodeOf(error, reached.stage);
+      const code = failureCodeOf(error, row.engine, reached.stage);
       // The internal reason (paths, ffmpeg's output, the stack) stays in the log, under the
       // video id the user's message quotes; the user, the API and webhooks get the code.
       this.deps.log.error(
         { videoId, failureCode: code, stage: reached.stage, err: error },
         'video render failed',
       );
-      await this.fail(row, code);
+      await this.fail(row, code, error instanceof GenerationFailure ? error.safetyCategory : null);
     } finally {
       await this.deps.uploads.remove(videoId);
       await this.deps.removeScratchDir(videoId);
@@ -328,30 +338,36 @@ export class RenderJobsService {
     if (!row.input_path) throw new UploadMissing();
     const outputDir = await this.deps.scratchDir(row.id);
     let lastPublished = -1;
-    return this.deps.renderer.render(
-      {
-        inputPath: await this.uploadedPart(row.id, 'image', outputDir),
-        afterInputPath: hasAfterImage ? await this.uploadedPart(row.id, 'after', outputDir) : null,
-        logoPath: hasLogo ? await this.uploadedPart(row.id, 'logo', outputDir) : null,
-        outputDir,
-        width: row.width,
-        height: row.height,
-        options,
-        branding,
-        consentId: consentId ?? null,
-      },
-      (progress) => {
-        reached.stage = progress.stage;
-        if (progress.stage >= 3) (this.deps.freeze ?? NO_FREEZE).reached('mid-render');
-        // Frames arrive 30 per second of video; one update per percent is plenty.
-        if (progress.percent === lastPublished) return;
-        lastPublished = progress.percent;
-        this.publishProgress(row.id, progress.stage, progress.percent);
-        void this.deps.videos
-          .update(row.id, { stage: progress.stage, progress: progress.percent })
-          .catch(() => undefined);
-      },
-    );
+    const request: RenderRequest = {
+      inputPath: await this.uploadedPart(row.id, 'image', outputDir),
+      afterInputPath: hasAfterImage ? await this.uploadedPart(row.id, 'after', outputDir) : null,
+      logoPath: hasLogo ? await this.uploadedPart(row.id, 'logo', outputDir) : null,
+      outputDir,
+      width: row.width,
+      height: row.height,
+      options,
+      branding,
+      consentId: consentId ?? null,
+    };
+    const onProgress = (progress: RenderProgress) => {
+      reached.stage = progress.stage;
+      if (progress.stage >= 3) (this.deps.freeze ?? NO_FREEZE).reached('mid-render');
+      // Frames arrive 30 per second of video; one update per percent is plenty.
+      if (progress.percent === lastPublished) return;
+      lastPublished = progress.percent;
+      this.publishProgress(row.id, row.engine, progress.stage, progress.percent);
+      void this.deps.videos
+        .update(row.id, { stage: progress.stage, progress: progress.percent })
+        .catch(() => undefined);
+    };
+    if (row.engine === 'builtin') return this.deps.renderer.render(request, onProgress);
+    const generative = this.deps.generative;
+    if (!generative) {
+      // Accepted while the key was set; the server has been restarted without it since.
+      throw new GenerationFailure('generation_failed', 'the generative engine is not configured');
+    }
+    const job = { videoId: row.id, isCanceled: () => this.deps.videos.isCancelRequested(row.id) };
+    return generative.render(request, job, onProgress);
   }
 
   /** A local file of the job's upload (fetched into the scratch folder from object storage). */
@@ -361,12 +377,17 @@ export class RenderJobsService {
     return found;
   }
 
-  private async fail(row: VideoRow, code: RenderFailureCode): Promise<void> {
-    const message = renderFailureMessage(code, row.id);
+  private async fail(
+    row: VideoRow,
+    code: RenderFailureCode,
+    safetyCategory: SafetyCategory | null = null,
+  ): Promise<void> {
+    const message = renderFailureMessage(code, row.id, safetyCategory);
     const finished = await this.deps.videos.finish(row.id, this.deps.owner.id, {
       status: 'failed',
       error_code: code,
       error_message: message,
+      safety_category: safetyCategory,
       input_path: null,
     });
     // Not finished here: another process ended the record (at scale, possibly completed it)
@@ -379,14 +400,24 @@ export class RenderJobsService {
     await this.announceFinished(row.id);
   }
 
-  private publishProgress(videoId: string, stage: number, percent: number): void {
+  private publishProgress(videoId: string, engine: EngineId, stage: number, percent: number): void {
+    // DESIGN.md D7: the generative engine reports the SPEC's stage names.
+    const names = engine === 'builtin' ? STAGE_NAMES : GENERATIVE_STAGE_NAMES;
     this.deps.progress.publish(videoId, {
       type: 'progress',
       stage,
-      stageName: STAGE_NAMES[stage - 1] ?? STAGE_NAMES[0],
+      stageName: names[stage - 1] ?? names[0],
       progress: percent,
     });
   }
+}
+
+/** The code of a failed job: the provider's own outcome for a generative one, else the stage's. */
+function failureCodeOf(error: unknown, engine: EngineId, stage: number): RenderFailureCode {
+  if (error instanceof GenerationFailure) return error.code;
+  // A generative job's stages 2 and 3 are the provider's: no faces are analysed, no frames painted.
+  if (engine !== 'builtin' && (stage === 2 || stage === 3)) return 'generation_failed';
+  return renderFailureCodeOf(error, stage);
 }
 
 function mergeStoredWarnings(stored: unknown, fresh: VideoWarning[]): VideoWarning[] {

@@ -1,3 +1,4 @@
+import type { EngineId } from '@glowreel/contracts';
 import type { VideosRepository } from '../db/videos.repository.ts';
 
 /** How many of the latest renders of a size the estimate takes the median of. */
@@ -9,6 +10,9 @@ export const RECENT_RENDERS = 20;
  * 4.4 s at 1080p and 2.7 s at 720p alone, 6–7 s with face motion.
  */
 export const DEFAULT_RENDER_MS = { fullHd: 8_000, smaller: 5_000 } as const;
+
+/** What Google documents for a Veo generation: from about 11 seconds to 6 minutes; 2 typical. */
+export const TYPICAL_GENERATION_MS = 120_000;
 
 export interface RenderTimeEstimateDependencies {
   videos: Pick<VideosRepository, 'recentRenderTimes' | 'countProcessingOwnedBy'>;
@@ -44,14 +48,23 @@ export class RenderTimeEstimate {
       : DEFAULT_RENDER_MS.smaller;
   }
 
-  /** `acceptedAt` is the new job's creation; it is itself one of the processing jobs. */
-  async completionOf(job: { width: number; height: number; acceptedAt: Date }): Promise<Date> {
+  /**
+   * `acceptedAt` is the new job's creation; it is itself one of the processing jobs. A
+   * generative video (issue #20) adds the provider's typical generation time to its render.
+   */
+  async completionOf(job: {
+    width: number;
+    height: number;
+    acceptedAt: Date;
+    engine?: EngineId;
+  }): Promise<Date> {
     const [renderMs, processing] = await Promise.all([
       this.typicalRenderMs(job),
       this.deps.videos.countProcessingOwnedBy(this.deps.ownerId),
     ]);
     const ahead = Math.max(0, processing - 1);
     const wavesBefore = Math.floor(ahead / Math.max(1, this.deps.concurrency));
-    return new Date(job.acceptedAt.getTime() + (wavesBefore + 1) * renderMs);
+    const generationMs = (job.engine ?? 'builtin') === 'builtin' ? 0 : TYPICAL_GENERATION_MS;
+    return new Date(job.acceptedAt.getTime() + (wavesBefore + 1) * renderMs + generationMs);
   }
 }

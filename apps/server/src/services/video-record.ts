@@ -1,4 +1,4 @@
-import type { ConsentRecord, RenderFailureCode, Template } from '@glowreel/contracts';
+import type { ConsentRecord, EngineId, RenderFailureCode, Template } from '@glowreel/contracts';
 import type { ConsentRow } from '../db/consent-records.repository.ts';
 import type { VideoRecordRow } from '../db/videos.repository.ts';
 import { toConsentRecord } from './consent-records.ts';
@@ -28,6 +28,8 @@ export interface VideoRecord {
   provenance: unknown;
   /** Null on videos made before templates. */
   template: Template | null;
+  /** The engine that made it (issue #20). */
+  engine: EngineId;
   /** Null on videos made before consent records (issue #18). */
   consent: ConsentRecord | null;
 }
@@ -72,6 +74,7 @@ export function toVideoRecord(
     warnings: parseJson(row.warnings, []),
     provenance: parseJson(row.provenance, null),
     template: row.template,
+    engine: row.engine,
     consent: consent ? toConsentRecord(consent) : null,
   };
 }

@@ -1,8 +1,11 @@
 import {
+  DEFAULT_ENGINE,
+  ENGINE_LABELS,
   defaultTemplateFor,
   defaultVideoTitle,
   isWellFormedId,
   outputSizeFor,
+  type EngineId,
   type Typeface,
   type VideoOptions,
 } from '@glowreel/contracts';
@@ -58,6 +61,8 @@ export interface CreateVideoRequest {
   /** Where the public API reports the outcome (checked by the caller). */
   webhookUrl?: string | null;
   options: VideoOptions;
+  /** Who makes the motion (issue #20); omitted: the built-in engine. */
+  engine?: EngineId;
   title: string | null;
   /** What the clinic attested about the patient's consent (issue #18 §1). */
   consent: ConsentAttestation;
@@ -83,6 +88,8 @@ export interface VideosServiceDependencies {
   storage: VideoStorage;
   uploads: UploadFiles;
   inspector: ImageInspector;
+  /** The engines a clinic may use and their price in credits. */
+  engines: { priceFor(userId: string, engine: EngineId): Promise<number> };
   progress: ProgressBus;
   /** video.created and video.downloaded (issue #18 §4). */
   audit: AuditTrail;
@@ -113,6 +120,10 @@ export class VideosService {
       request.options.treatedArea ?? null,
     );
     if (refusal) throw new AppError(refusal.code, refusal.message);
+    // Issue #20: an engine this server lacks, or the clinic has not accepted, is refused
+    // before any photo is read or credit moves.
+    const engine = request.engine ?? DEFAULT_ENGINE;
+    const credits = await this.deps.engines.priceFor(request.userId, engine);
     // Scale mode (issue #19 §1): with Redis away the job could not be queued; refusing here,
     // before any photo is kept or credit reserved, leaves nothing to undo.
     if (!(await this.requireQueue().isAcceptingJobs())) {
@@ -163,8 +174,12 @@ export class VideosService {
             id: videoId,
             userId: request.userId,
             title: request.title?.trim() || defaultVideoTitle(now, request.branding.treatmentTitle),
-            prompt: describeOptions(options),
+            prompt:
+              engine === DEFAULT_ENGINE
+                ? describeOptions(options)
+                : `${describeOptions(options)}; Engine: ${ENGINE_LABELS[engine]}`,
             template,
+            engine,
             options: {
               ...options,
               branding: {
@@ -197,12 +212,18 @@ export class VideosService {
               accountId: request.userId,
               actor: request.actor,
               target: { type: 'video', id: videoId },
-              details: { template, aspect: options.aspect ?? null, consentId: consent.id },
+              details: {
+                template,
+                aspect: options.aspect ?? null,
+                consentId: consent.id,
+                engine,
+              },
             },
             locked.transaction,
           );
           return written;
         },
+        credits,
       );
       committed = true;
       freeze.reached('after-record');
@@ -226,6 +247,27 @@ export class VideosService {
   async getVideo(userId: string, videoId: string): Promise<VideoRecord> {
     const row = await ownVideo(userId, videoId, (id) => this.deps.videos.findRecordById(id));
     return toVideoRecord(row, await this.deps.consents.findForVideo(row.id));
+  }
+
+  /**
+   * Asks the job of a generative video still processing to stop; the job ends it failed and
+   * refunded at its next poll (issue #20). A built-in render finishes in seconds: not cancelable.
+   */
+  async cancelVideo(userId: string, videoId: string): Promise<VideoRecord> {
+    const row = await ownVideo(userId, videoId, (id) => this.deps.videos.findById(id));
+    if (row.engine !== 'veo') {
+      throw new AppError(
+        'conflict',
+        'Only generative videos can be canceled; a built-in render finishes in seconds.',
+      );
+    }
+    if (!(await this.deps.videos.requestCancel(videoId))) {
+      throw new AppError(
+        'conflict',
+        `This video has already ${row.status === 'completed' ? 'completed' : 'ended'}.`,
+      );
+    }
+    return this.getVideo(userId, videoId);
   }
 
   /** A finished video's MP4 left the building (web download or signed link). */

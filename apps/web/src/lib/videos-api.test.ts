@@ -23,6 +23,7 @@ function record(overrides: Partial<VideoRecord>): VideoRecord {
     height: 1920,
     warnings: [],
     template: null,
+    engine: 'builtin',
     consent: null,
     ...overrides,
   };

@@ -6,6 +6,7 @@ import {
   videoRecordSchema,
   type Aspect,
   type ConsentChannel,
+  type EngineId,
   type EmphasisEffect,
   type MotionSpeed,
   type PrimaryAnimation,
@@ -70,6 +71,8 @@ export type VideoPhotos = { image: File } | { before: File; after: File };
 
 export interface CreateVideoInput {
   photos: VideoPhotos;
+  /** Issue #20: who makes the motion; the built-in engine unless the clinic chose Veo. */
+  engine?: EngineId;
   /** The clinic's logo for the end card. */
   logo: File | null;
   options: VideoFormOptions;
@@ -113,6 +116,7 @@ export async function createVideo(input: CreateVideoInput): Promise<VideoRecord>
   form.append('template', chosenTemplate(input.options));
   form.append('autoAlign', String(input.options.autoAlign));
   if (input.options.treatedArea) form.append('treatedArea', input.options.treatedArea);
+  if (input.engine && input.engine !== 'builtin') form.append('engine', input.engine);
   form.append('consent', String(input.consent));
   // An empty list lets the server apply its default and say so in the video's warnings.
   form.append('consentChannels', input.consentDetails.channels.join(','));
@@ -191,7 +195,7 @@ export function parseVideoEvent(data: string): VideoEvent | null {
   return parsed.success ? parsed.data : null;
 }
 
-function parseVideoRecord(payload: unknown): VideoRecord {
+export function parseVideoRecord(payload: unknown): VideoRecord {
   return parseWith(videoRecordSchema, payload);
 }
 

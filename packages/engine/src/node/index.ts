@@ -64,3 +64,12 @@ export {
   type RenderVideoRequest,
   type RenderVideoResult,
 } from './render-video.ts';
+/** Issue #20: what the generative engine needs from the engine (photo, labels, composition). */
+export { writeAfterPhoto } from './after-photo.ts';
+export {
+  writeGeneratedMotionOverlay,
+  type GeneratedMotionOverlay,
+} from './generated-motion-overlay.ts';
+export { buildCompositionArgs, type CompositionSpec } from './generated-clip-args.ts';
+export { CompositionError, composeGeneratedClip } from './generated-clip.ts';
+export { parseClipInfo, readClipInfo, type ClipInfo } from './clip-info.ts';

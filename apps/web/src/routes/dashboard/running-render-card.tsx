@@ -9,7 +9,7 @@ import {
   videoPageUrl,
   type VideoRecord,
 } from '../../lib/videos-api.ts';
-import { STAGE_NAMES, stageNumber } from '../generate/generate-copy.ts';
+import { stageNamesFor, stageNumber } from '../generate/generate-copy.ts';
 
 /**
  * The clinic's render still running on the server, with its live progress and a link to it on
@@ -25,6 +25,7 @@ export function RunningRenderCard() {
   if (shown === null || job === null) return null;
 
   const isRunning = job.status === 'processing';
+  const names = stageNamesFor(shown.engine);
   const stage = isRunning ? stageNumber(job.stage) : 0;
   const heading = {
     processing: 'A video is rendering',
@@ -54,7 +55,7 @@ export function RunningRenderCard() {
       {isRunning ? (
         <>
           <p aria-live="polite" className="mt-3 text-sm text-slate-700">
-            Step {stage} of {STAGE_NAMES.length}: {STAGE_NAMES[stage - 1] ?? STAGE_NAMES[0]}
+            Step {stage} of {names.length}: {names[stage - 1] ?? names[0]}
             {/* The bar carries the figure for screen readers; announcing each percent is noise. */}
             <span aria-hidden="true"> · {Math.round(job.progress)}%</span>
           </p>
@@ -63,7 +64,9 @@ export function RunningRenderCard() {
       ) : (
         job.status === 'failed' && (
           <p className="mt-2 text-sm text-slate-700">
-            A failed render never costs a credit: yours was refunded.
+            {shown.engine === 'builtin'
+              ? 'A failed render never costs a credit: yours was refunded.'
+              : 'A failed generation never costs credits: yours were refunded.'}
           </p>
         )
       )}

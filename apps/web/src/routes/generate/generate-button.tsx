@@ -10,6 +10,8 @@ interface GenerateButtonProps {
   onConsentDetailsChange: (value: ConsentDetails) => void;
   isBusy: boolean;
   credits: number;
+  /** What the chosen engine costs (issue #20): 1 for the built-in one. */
+  price: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export function GenerateButton({
   onConsentDetailsChange,
   isBusy,
   credits,
+  price,
 }: GenerateButtonProps) {
   return (
     <div className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50 p-5">
@@ -51,7 +54,8 @@ export function GenerateButton({
         {isBusy ? 'Generating...' : 'Generate Video'}
       </button>
       <p className="text-center text-xs text-slate-500">
-        Uses 1 credit, only if the render succeeds. You have {formatCredits(credits)}.
+        Uses {formatCredits(price)}, only if the {price === 1 ? 'render' : 'generation'} succeeds.
+        You have {formatCredits(credits)}.
       </p>
     </div>
   );

@@ -1,3 +1,5 @@
+import { GENERATIVE_STAGE_NAMES, type EngineId } from '@glowreel/contracts';
+
 // User-facing texts of /generate. The SPEC.md ones are quoted exactly (§4, §5, §8, §9);
 // the server answers with the same wording (apps/server/src/services/video-copy.ts).
 export const GENERATE_TEXT = {
@@ -34,6 +36,11 @@ export const STAGE_NAMES = [
   'Rendering Video',
   'Finalizing Result',
 ] as const;
+
+/** DESIGN.md D7: the generative engine (issue #20) reports the SPEC's own stage names. */
+export function stageNamesFor(engine: EngineId): readonly string[] {
+  return engine === 'builtin' ? STAGE_NAMES : GENERATIVE_STAGE_NAMES;
+}
 
 /** The server's stage as a step of STAGE_NAMES (1-based, kept in range). */
 export function stageNumber(stage: number): number {

@@ -1,6 +1,11 @@
+import { GENERATING_VIDEO_HINT, type EngineId } from '@glowreel/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
-import { GENERATE_TEXT, STAGE_NAMES, stageNumber } from './generate-copy.ts';
+import { describeError } from '../../lib/api-client.ts';
+import { cancelVideo } from '../../lib/engines-api.ts';
+import { GENERATE_TEXT, stageNamesFor, stageNumber } from './generate-copy.ts';
 
 const SLOW_AFTER_MS = 20_000;
 const STALLED_AFTER_MS = 5 * 60_000;
@@ -9,13 +14,19 @@ const RENDERING_STAGE = 3;
 interface GenerationProgressProps {
   stage: number;
   progress: number;
+  engine: EngineId;
+  videoId: string;
 }
 
 /**
  * DESIGN.md D7 stages with the server's real percentage. Renders take seconds, so the
  * "few minutes" line only appears when stage 3 really is still running after 20 s.
  */
-export function GenerationProgress({ stage, progress }: GenerationProgressProps) {
+export function GenerationProgress({ stage, progress, engine, videoId }: GenerationProgressProps) {
+  const isGenerative = engine !== 'builtin';
+  // DESIGN.md D7: the generative engine reports the SPEC's own stage names.
+  const names = stageNamesFor(engine);
+  const cancel = useMutation({ mutationFn: () => cancelVideo(videoId) });
   const [elapsed, setElapsed] = useState<'fresh' | 'slow' | 'stalled'>('fresh');
   useEffect(() => {
     const slow = setTimeout(() => setElapsed('slow'), SLOW_AFTER_MS);
@@ -28,7 +39,7 @@ export function GenerationProgress({ stage, progress }: GenerationProgressProps)
 
   const current = stageNumber(stage);
   const percent = Math.min(Math.max(Math.round(progress), 0), 100);
-  const stageName = STAGE_NAMES[current - 1] ?? STAGE_NAMES[0];
+  const stageName = names[current - 1] ?? names[0];
 
   return (
     <section
@@ -36,10 +47,10 @@ export function GenerationProgress({ stage, progress }: GenerationProgressProps)
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id="progress-heading" className="font-semibold text-slate-900">
-        Rendering your video
+        {isGenerative ? 'Generating your video' : 'Rendering your video'}
       </h2>
       <p aria-live="polite" className="mt-1 text-sm text-slate-600">
-        Step {current} of {STAGE_NAMES.length}: {stageName}
+        Step {current} of {names.length}: {stageName}
       </p>
       <ProgressBar
         progress={percent}
@@ -48,7 +59,7 @@ export function GenerationProgress({ stage, progress }: GenerationProgressProps)
       />
       <p className="mt-1 text-right text-xs font-medium text-slate-500">{percent}%</p>
       <ol className="mt-3 grid gap-2 sm:grid-cols-2">
-        {STAGE_NAMES.map((name, index) => {
+        {names.map((name, index) => {
           const number = index + 1;
           const isCurrent = number === current;
           const isDone = number < current;
@@ -78,8 +89,29 @@ export function GenerationProgress({ stage, progress }: GenerationProgressProps)
           );
         })}
       </ol>
-      {current === RENDERING_STAGE && elapsed !== 'fresh' && (
-        <p className="mt-3 text-sm text-slate-600">{GENERATE_TEXT.slowRender}</p>
+      {current === RENDERING_STAGE && (isGenerative || elapsed !== 'fresh') && (
+        <p className="mt-3 text-sm text-slate-600">
+          {isGenerative ? GENERATING_VIDEO_HINT : GENERATE_TEXT.slowRender}
+        </p>
+      )}
+      {isGenerative && (
+        <div className="mt-3 space-y-2">
+          <button
+            type="button"
+            onClick={() => cancel.mutate()}
+            disabled={cancel.isPending || cancel.isSuccess}
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400"
+          >
+            {cancel.isSuccess ? 'Canceling…' : 'Cancel and refund'}
+          </button>
+          <FormAlert
+            message={
+              cancel.isError
+                ? describeError(cancel.error, 'The video could not be canceled.')
+                : null
+            }
+          />
+        </div>
       )}
       {elapsed === 'stalled' && (
         <p className="mt-2 text-sm text-amber-700">{GENERATE_TEXT.stalledRender}</p>

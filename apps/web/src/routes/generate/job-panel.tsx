@@ -2,10 +2,13 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { GENERATE_TEXT } from './generate-copy.ts';
 import { GenerationProgress } from './generation-progress.tsx';
 import type { VideoJobState } from '../../lib/use-video-job.ts';
+import type { VideoRecord } from '../../lib/videos-api.ts';
 import { VideoResult } from './video-result.tsx';
 
 interface JobPanelProps {
   job: VideoJobState;
+  /** The video followed: its engine decides the stage names and whether it can be canceled. */
+  video: Pick<VideoRecord, 'id' | 'engine'>;
   /** The photo this video was made from (its hash goes with the feedback, DESIGN.md D10). */
   image: Blob | null;
   onRetry: () => void;
@@ -13,10 +16,17 @@ interface JobPanelProps {
 }
 
 /** Where an accepted video is followed: progress, then the result or the failure. */
-export function JobPanel({ job, image, onRetry, isRetrying }: JobPanelProps) {
+export function JobPanel({ job, video, image, onRetry, isRetrying }: JobPanelProps) {
   switch (job.status) {
     case 'processing':
-      return <GenerationProgress stage={job.stage} progress={job.progress} />;
+      return (
+        <GenerationProgress
+          stage={job.stage}
+          progress={job.progress}
+          engine={video.engine}
+          videoId={video.id}
+        />
+      );
     case 'completed':
       return <VideoResult record={job.record} image={image} />;
     case 'failed':

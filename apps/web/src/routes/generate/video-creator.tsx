@@ -3,6 +3,7 @@ import {
   DEFAULT_VIDEO_OPTIONS,
   defaultVideoTitle,
   type BrandKit,
+  type EngineId,
   type Profile,
 } from '@glowreel/contracts';
 import { DEFAULT_DISCLOSURE } from '@glowreel/engine';
@@ -27,6 +28,7 @@ import {
   type VideoTextFields,
 } from '../../lib/videos-api.ts';
 import { BrandingFields } from './branding-fields.tsx';
+import { EngineChoice } from './engine-choice.tsx';
 import { GENERATE_TEXT } from './generate-copy.ts';
 import { describeSubmitError, firstBlockingProblem } from './generate-rules.ts';
 import { DEFAULT_CONSENT_DETAILS, type ConsentDetails } from './consent-details-fields.tsx';
@@ -108,6 +110,11 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
     treatmentTitle: '',
     disclosure: DEFAULT_DISCLOSURE,
   }));
+  // Issue #20: the built-in engine unless the clinic picks the generative one (and its price).
+  const [engine, setEngine] = useState<{ id: EngineId; credits: number }>({
+    id: 'builtin',
+    credits: 1,
+  });
   const [hasConsent, setHasConsent] = useState(false);
   const [consentDetails, setConsentDetails] = useState<ConsentDetails>(DEFAULT_CONSENT_DETAILS);
   const [formError, setFormError] = useState<string | null>(null);
@@ -198,6 +205,7 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
     if (problem !== null || chosenPhotos === null) return;
     submit.mutate({
       photos: chosenPhotos,
+      engine: engine.id,
       logo: logo.state.status === 'ready' ? logo.state.file : null,
       options,
       text,
@@ -281,6 +289,11 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
               isDisabled={isBusy}
             />
           </BrandingFields>
+          <EngineChoice
+            value={engine.id}
+            onChange={(id, credits) => setEngine({ id, credits })}
+            isDisabled={isBusy}
+          />
           <GenerateButton
             hasConsent={hasConsent}
             onConsentChange={setHasConsent}
@@ -288,6 +301,7 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
             onConsentDetailsChange={setConsentDetails}
             isBusy={isBusy}
             credits={profile.credits.total}
+            price={engine.credits}
           />
           <FormAlert message={formError} />
         </div>
@@ -307,6 +321,7 @@ function VideoCreatorForm({ profile, brand }: { profile: Profile; brand: BrandKi
             <JobPanel
               key={video.id}
               job={job}
+              video={video}
               // A picked-up render's photo stayed on the page that started it.
               image={video === startedVideo ? videoImage : null}
               onRetry={generate}

@@ -1,3 +1,4 @@
+import { GENERATED_MOTION_LABEL } from '@glowreel/contracts';
 import { inlineVideoUrl, type VideoRecord } from '../../lib/videos-api.ts';
 import { formatFileSize } from './photo-rules.ts';
 import { useDownloadFeedback } from './use-download-feedback.ts';
@@ -42,6 +43,14 @@ export function VideoResult({ record, image }: { record: VideoRecord; image: Blo
         />
       )}
       <p className="text-sm text-slate-600">MP4 · {details.join(' · ')}</p>
+      {record.engine === 'veo' && (
+        // Issue #20: say what the clinic is about to publish; the label is burned into the video.
+        <p className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+          Made with generative motion (Google Veo): the generated seconds carry the on-screen label
+          “{GENERATED_MOTION_LABEL}”, and the video&apos;s provenance records them. Keep the label
+          when you publish.
+        </p>
+      )}
       {record.warnings.length > 0 && (
         <ul className="space-y-1 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800">
           {record.warnings.map((warning) => (
