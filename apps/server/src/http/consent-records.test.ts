@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { openPublicApi, type PublicApi } from '../public-api.ts';
 import type { ImageInspector } from '../services/videos.service.ts';
 import { FakeRenderer } from '../testing/fake-renderer.ts';
 import { multipart } from '../testing/multipart.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
+import { openPipelineTestApp } from '../testing/pipeline-test-app.ts';
 import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
-import { openVideoPipeline, type VideoPipeline } from '../video-pipeline.ts';
 
 // Issue #18 §1: every video, from the web form and the public API, stores the consent the
 // clinic attested — who, when, from where, for which channels, until when — in the same
@@ -31,34 +29,18 @@ interface Warning {
 describe.each(DATABASE_KINDS)('consent records on %s', (kind) => {
   let test: TestRuntime;
   let app: FastifyInstance;
-  let pipeline: VideoPipeline;
-  let publicApi: PublicApi;
+  let close: () => Promise<void>;
   const renderer = new FakeRenderer();
 
   beforeAll(async () => {
     test = await openTestRuntime(kind, { WEBHOOK_ALLOW_LOOPBACK: 'true' });
-    pipeline = await openVideoPipeline(test.config, test.runtime, {
+    ({ app, close } = await openPipelineTestApp(test, {
       renderer,
       inspector,
-      log: { info: () => undefined, error: () => undefined },
-    });
-    publicApi = openPublicApi(test.config, test.runtime, pipeline, {
-      log: { warn: () => undefined },
-    });
-    app = await buildApp({
-      config: test.config,
-      auth: test.runtime.auth,
-      profiles: test.runtime.profiles,
-      audit: test.runtime.audit,
-      isDatabaseReady: test.runtime.database.isReady,
-      videoPipeline: pipeline,
-      publicApi,
-    });
+    }));
   });
   afterAll(async () => {
-    await app.close();
-    await publicApi.close();
-    await pipeline.close();
+    await close();
     await test.dispose();
   });
 

@@ -8,16 +8,15 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { VEO_NOTICE } from '@glowreel/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { engineImageInspector } from '../../engine/engine-image-inspector.ts';
 import type { VideoEvent } from '../../jobs/progress-bus.ts';
 import { WorkerRenderer } from '../../jobs/worker-renderer.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { signUpForCookie } from '../../testing/session-cookie.ts';
 import { compositePhoto } from '../../testing/test-photos.ts';
+import { openPipelineTestApp } from '../../testing/pipeline-test-app.ts';
 import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../../testing/test-runtime.ts';
-import { openPublicApi, type PublicApi } from '../../public-api.ts';
-import { openVideoPipeline, type VideoPipeline } from '../../video-pipeline.ts';
+import type { VideoPipeline } from '../../video-pipeline.ts';
 import { startVeoFake, type VeoFake } from './veo-fake.testing.ts';
 
 const ORIGIN = 'http://localhost:3999';
@@ -38,8 +37,8 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
   let fake: VeoFake;
   let test: TestRuntime;
   let pipeline: VideoPipeline;
-  let publicApi: PublicApi;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
   let composite: Buffer;
   /** Every log line and every answer body: the key must appear in none. */
   const logged: string[] = [];
@@ -58,29 +57,15 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
     });
     const log = (details: object, message: string) =>
       logged.push(`${message} ${JSON.stringify(details, errorFields)}`);
-    pipeline = await openVideoPipeline(test.config, test.runtime, {
+    ({ app, pipeline, close } = await openPipelineTestApp(test, {
       renderer: new WorkerRenderer(1, { ffmpegPath: null, faceDetection: false }),
       inspector: engineImageInspector,
-      log: { info: log, error: log },
-    });
-    publicApi = openPublicApi(test.config, test.runtime, pipeline, {
-      log: { warn: (details: object, message: string) => log(details, message) },
-    });
-    app = await buildApp({
-      config: test.config,
-      auth: test.runtime.auth,
-      profiles: test.runtime.profiles,
-      audit: test.runtime.audit,
-      isDatabaseReady: test.runtime.database.isReady,
-      videoPipeline: pipeline,
-      publicApi,
-    });
+      log,
+    }));
     composite = await compositePhoto();
   });
   afterAll(async () => {
-    await app.close();
-    await publicApi.close();
-    await pipeline.close();
+    await close();
     await test.dispose();
     await fake.close();
   });
@@ -393,34 +378,18 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
 
 describe('without VEO_API_KEY', () => {
   let test: TestRuntime;
-  let pipeline: VideoPipeline;
-  let publicApi: PublicApi;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     test = await openTestRuntime('pglite');
-    pipeline = await openVideoPipeline(test.config, test.runtime, {
+    ({ app, close } = await openPipelineTestApp(test, {
       renderer: new WorkerRenderer(1, { ffmpegPath: null, faceDetection: false }),
       inspector: engineImageInspector,
-      log: { info: () => undefined, error: () => undefined },
-    });
-    publicApi = openPublicApi(test.config, test.runtime, pipeline, {
-      log: { warn: () => undefined },
-    });
-    app = await buildApp({
-      config: test.config,
-      auth: test.runtime.auth,
-      profiles: test.runtime.profiles,
-      audit: test.runtime.audit,
-      isDatabaseReady: test.runtime.database.isReady,
-      videoPipeline: pipeline,
-      publicApi,
-    });
+    }));
   });
   afterAll(async () => {
-    await app.close();
-    await publicApi.close();
-    await pipeline.close();
+    await close();
     await test.dispose();
   });
 
