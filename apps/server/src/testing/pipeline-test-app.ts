@@ -6,6 +6,7 @@ import {
   type VideoPipeline,
   type VideoPipelineAdapters,
 } from '../video-pipeline.ts';
+import { coreDependencies } from './test-app.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 export interface PipelineTestApp {
@@ -34,15 +35,7 @@ export async function openPipelineTestApp(
     log: { info: log, error: log },
   });
   const publicApi = openPublicApi(test.config, test.runtime, pipeline, { log: { warn: log } });
-  const app = await buildApp({
-    config: test.config,
-    auth: test.runtime.auth,
-    profiles: test.runtime.profiles,
-    audit: test.runtime.audit,
-    isDatabaseReady: test.runtime.database.isReady,
-    videoPipeline: pipeline,
-    publicApi,
-  });
+  const app = await buildApp({ ...coreDependencies(test), videoPipeline: pipeline, publicApi });
   return {
     app,
     pipeline,
