@@ -216,14 +216,15 @@ export class RenderJobsService {
    * those the queue gave up. Nothing here deletes uploads: workers share the folder.
    */
   async recoverQueued(
-    requeue: (videoId: string) => Promise<'queued' | 'given-up'>,
+    requeue: (videoId: string) => Promise<'queued' | 'in-queue' | 'given-up'>,
   ): Promise<RecoveryResult> {
     let requeued = 0;
     let failed = 0;
     for (const row of await this.deps.videos.listStranded(this.deps.owner.id)) {
-      if ((await requeue(row.id)) === 'queued') {
+      const outcome = await requeue(row.id);
+      if (outcome === 'queued') {
         requeued += 1;
-      } else {
+      } else if (outcome === 'given-up') {
         await this.giveUp(row.id);
         failed += 1;
       }

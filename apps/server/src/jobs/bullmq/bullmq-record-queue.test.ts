@@ -121,7 +121,7 @@ describe('BullMQ render queue', () => {
     stuck.release();
   });
 
-  it('tells a lost job (added again) from one BullMQ gave up, which is reported', async () => {
+  it('tells a lost job (added again) from one BullMQ still holds and one it gave up, which is reported', async () => {
     fresh();
     const givenUp: string[] = [];
     const tried = new Set<string>();
@@ -141,6 +141,8 @@ describe('BullMQ render queue', () => {
 
     const lost = crypto.randomUUID();
     expect(await api.requeue(lost)).toBe('queued');
+    // Still BullMQ's (waiting, running or waiting to retry): left where it is, not counted.
+    expect(await api.requeue(lost)).toBe('in-queue');
     await eventually(() => tried.has(lost), 'the lost job, added again, was run');
   }, 60_000);
 

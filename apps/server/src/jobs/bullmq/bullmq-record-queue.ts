@@ -44,8 +44,8 @@ export interface QueueStats {
   oldestWaitingMs: number | null;
 }
 
-/** What a sweep found for a stranded record: queued (again or still), or given up by BullMQ. */
-export type RequeueOutcome = 'queued' | 'given-up';
+/** What a sweep found for a stranded record: queued again, still held by BullMQ, or given up by it. */
+export type RequeueOutcome = 'queued' | 'in-queue' | 'given-up';
 
 /**
  * Jobs on Redis (BullMQ) named by the record they work on (a video to render, an export to
@@ -138,12 +138,18 @@ export class BullmqRecordQueue implements JobQueue {
     );
   }
 
-  /** For a record still processing with no live owner: queue it unless BullMQ gave it up. */
+  /**
+   * For a record still processing with no live owner: queue it unless BullMQ gave it up.
+   * A job BullMQ still holds (waiting, or active under a dead worker's lock until its
+   * stalled check hands it on) is left where it is: 'in-queue'.
+   */
   async requeue(recordId: string): Promise<RequeueOutcome> {
     const job = await this.queue.getJob(recordId);
-    if (job && (await job.getState()) === 'failed') return 'given-up';
-    if (!job) await this.add(recordId);
-    return 'queued';
+    if (!job) {
+      await this.add(recordId);
+      return 'queued';
+    }
+    return (await job.getState()) === 'failed' ? 'given-up' : 'in-queue';
   }
 
   async isAcceptingJobs(): Promise<boolean> {

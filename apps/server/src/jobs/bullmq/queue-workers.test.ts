@@ -200,7 +200,10 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
 
       const [video] = await waitForVideosSettled(api.origin, clinic, 180_000);
       expect(video).toMatchObject({ id: videoId, status: 'completed' });
-      expect(survivor.output()).toContain('"msg":"video rendered"');
+      // The record is read back through the API; the worker's log line may still be on its way.
+      await expect
+        .poll(() => survivor.output(), { timeout: 10_000 })
+        .toContain('"msg":"video rendered"');
       const result = await audit();
       expect(result.problems).toEqual([]);
       expect(result.reservations).toBe(1);
@@ -254,7 +257,9 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
       });
       expect(exit).toBeDefined();
       expect((await exit)?.code).toBe(0);
-      expect(stopping.output()).toContain('"msg":"video rendered"');
+      await expect
+        .poll(() => stopping.output(), { timeout: 10_000 })
+        .toContain('"msg":"video rendered"');
       expect(stopping.output()).toContain('worker stopped');
       const [video] = await waitForVideosSettled(api.origin, clinic);
       expect(video).toMatchObject({ id: videoId, status: 'completed' });
