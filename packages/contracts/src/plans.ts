@@ -61,7 +61,9 @@ export const SEATS_BY_PLAN: Readonly<Record<PlanId, number>> = {
 
 /** The seats of a plan id as stored on a profile; an unknown id has the free plan's seats. */
 export function seatsForPlan(planId: string): number {
-  return Object.hasOwn(SEATS_BY_PLAN, planId) ? SEATS_BY_PLAN[planId as PlanId] : SEATS_BY_PLAN.free;
+  return Object.hasOwn(SEATS_BY_PLAN, planId)
+    ? SEATS_BY_PLAN[planId as PlanId]
+    : SEATS_BY_PLAN.free;
 }
 
 export function findPlan(planId: string): PlanDefinition | undefined {
