@@ -101,7 +101,7 @@ describe.each(DATABASE_KINDS)('the clinic workspace migration on %s', (kind) => 
       await services.close();
     }
     // Back to the schema before this migration: no clinics, no clinic_id anywhere.
-    await clinicWorkspaces.down(db());
+    await clinicWorkspaces.down(db() as unknown as Kysely<unknown>);
     await sql`delete from glowreel_migrations where name = ${MIGRATION}`.execute(db());
     before = await snapshot(db(), CLINIC_OWNED_TABLES);
     untouchedBefore = await snapshot(db(), UNTOUCHED_TABLES);
@@ -156,7 +156,7 @@ describe.each(DATABASE_KINDS)('the clinic workspace migration on %s', (kind) => 
     }
 
     // Run again (a retried start, a restored copy): nothing changes.
-    await clinicWorkspaces.up(db());
+    await clinicWorkspaces.up(db() as unknown as Kysely<unknown>);
     expect(await personalClinics()).toEqual(clinics);
     expect(await snapshot(db(), CLINIC_OWNED_TABLES)).toEqual(after);
     expect(await snapshot(db(), UNTOUCHED_TABLES)).toEqual(untouchedBefore);
