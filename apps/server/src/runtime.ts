@@ -56,8 +56,8 @@ export async function openRuntime(
       error: (details, message) => mailLog.error(details, message),
     });
     const repository = new ProfilesRepository(database.db);
-    const profiles = new ProfilesService(repository);
     const clinics = new ClinicsService(new ClinicsRepository(database.db));
+    const profiles = new ProfilesService(repository, clinics);
     const audit = new AuditLog(new AuditEventsRepository(database.db));
     const auditLog = pino({ level: config.log.level }).child({ component: 'audit-log' });
     const auth = createAuth({

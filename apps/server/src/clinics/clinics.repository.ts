@@ -75,6 +75,15 @@ export class ClinicsRepository {
     });
   }
 
+  findAccountName(userId: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('user')
+      .select('name')
+      .where('id', '=', userId)
+      .executeTakeFirst()
+      .then((row) => row?.name);
+  }
+
   /** Points a session that acts for no clinic yet at `clinicId`; a chosen one is kept. */
   async activateClinicIfNone(sessionId: string, clinicId: string): Promise<void> {
     await this.db

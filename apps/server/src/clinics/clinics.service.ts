@@ -13,6 +13,13 @@ export class ClinicsService {
     return this.clinics.createPersonalClinic({ userId: user.id, name: user.name });
   }
 
+  /** For an account that has none yet (its sign-up hook failed half-way): named after it. */
+  async ensurePersonalClinic(userId: string): Promise<void> {
+    if (await this.clinics.findPersonalClinic(userId)) return;
+    const name = await this.clinics.findAccountName(userId);
+    if (name !== undefined) await this.clinics.createPersonalClinic({ userId, name });
+  }
+
   findPersonalClinic(userId: string): Promise<PersonalClinic | undefined> {
     return this.clinics.findPersonalClinic(userId);
   }

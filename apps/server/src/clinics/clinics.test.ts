@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
 import { coreDependencies } from '../testing/test-app.ts';
-import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import {
+  DATABASE_KINDS,
+  createTestUser,
+  openTestRuntime,
+  type TestRuntime,
+} from '../testing/test-runtime.ts';
 import { OWNER_ROLE } from './clinics.repository.ts';
 import { unservedClinicPaths } from './clinics-plugin.ts';
 
@@ -97,6 +102,22 @@ describe.each(DATABASE_KINDS)('personal clinics on %s', (kind) => {
     const again = await test.runtime.clinics.createPersonalClinic({ id: userId, name: 'Renamed' });
     expect(again).toEqual(first);
     expect(await clinicsOf(userId)).toHaveLength(1);
+  });
+
+  it('makes a missing personal clinic when the account first loads its profile', async () => {
+    // An account whose sign-up hook failed before its clinic was made.
+    const user = await createTestUser(test.runtime, { name: 'Late Spa', withProfile: false });
+    await db().deleteFrom('organization').where('personalOwnerId', '=', user.id).execute();
+    const profile = await test.runtime.profiles.getProfile(user.id);
+    expect(profile.credits.total).toBe(5);
+    const [clinic] = await clinicsOf(user.id);
+    expect(clinic).toMatchObject({ name: 'Late Spa', role: OWNER_ROLE });
+    const stored = await db()
+      .selectFrom('profiles')
+      .select('clinic_id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.clinic_id).toBe(clinic!.id);
   });
 
   it('serves none of the organization endpoints before their access rules exist', async () => {
