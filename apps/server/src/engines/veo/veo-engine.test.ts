@@ -51,7 +51,9 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
     test = await openTestRuntime(kind, {
       VEO_API_KEY: fake.apiKey,
       VEO_API_URL: fake.url,
-      VEO_TIMEOUT_SECONDS: '2',
+      // Long enough for the slow scenario's polls and a 1080p download on a busy machine,
+      // short enough for the never-finishing one to time out within the test.
+      VEO_TIMEOUT_SECONDS: '8',
       VEO_POLL_SECONDS: '0.05',
     });
     const log = (details: object, message: string) =>
