@@ -13,6 +13,8 @@ import { AuditLog } from './audit/audit-log.ts';
 import pino from 'pino';
 import { ProfilesRepository } from './db/profiles.repository.ts';
 import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
+import { ClinicsRepository } from './clinics/clinics.repository.ts';
+import { ClinicsService } from './clinics/clinics.service.ts';
 import { AdminService } from './services/admin.service.ts';
 import { CreditsService } from './services/credits.service.ts';
 import { ProfilesService } from './services/profiles.service.ts';
@@ -22,6 +24,8 @@ export interface Runtime {
   database: DatabaseHandle;
   auth: Auth;
   profiles: ProfilesService;
+  /** Clinics (issue #21): each account's personal clinic, the session's active one. */
+  clinics: ClinicsService;
   credits: CreditsService;
   admin: AdminService;
   business: BusinessServices;
@@ -52,7 +56,8 @@ export async function openRuntime(
       error: (details, message) => mailLog.error(details, message),
     });
     const repository = new ProfilesRepository(database.db);
-    const profiles = new ProfilesService(repository);
+    const clinics = new ClinicsService(new ClinicsRepository(database.db));
+    const profiles = new ProfilesService(repository, clinics);
     const audit = new AuditLog(new AuditEventsRepository(database.db));
     const auditLog = pino({ level: config.log.level }).child({ component: 'audit-log' });
     const auth = createAuth({
@@ -62,7 +67,12 @@ export async function openRuntime(
       mail: accountMail,
       requireEmailVerification: config.accounts.requireEmailVerification,
       signInProviders: config.signInProviders,
-      onUserCreated: (userId) => profiles.createDefaultProfile(userId),
+      // The profile's rows belong to the clinic, so the clinic comes first.
+      onUserCreated: async (user) => {
+        await clinics.createPersonalClinic(user);
+        await profiles.createDefaultProfile(user.id);
+      },
+      onSessionCreated: (session) => clinics.activatePersonalClinic(session),
       audit,
       log: { error: (details, message) => auditLog.error(details, message) },
     });
@@ -76,6 +86,7 @@ export async function openRuntime(
       database,
       auth,
       profiles,
+      clinics,
       credits,
       admin: new AdminService(repository, profiles, credits, business.outbox, audit),
       business,

@@ -48,6 +48,24 @@ export const PLANS: readonly PlanDefinition[] = [
 
 export const FREE_PLAN_API_REQUESTS_PER_MINUTE = 5;
 
+/**
+ * Staff seats a clinic's plan includes, one sign-in per person (issue #21): the owner counts
+ * as one, so Free is the owner alone. Stated on pricing; enforced when invitations arrive.
+ */
+export const SEATS_BY_PLAN: Readonly<Record<PlanId, number>> = {
+  free: 1,
+  starter: 2,
+  pro: 5,
+  enterprise: 20,
+};
+
+/** The seats of a plan id as stored on a profile; an unknown id has the free plan's seats. */
+export function seatsForPlan(planId: string): number {
+  return Object.hasOwn(SEATS_BY_PLAN, planId)
+    ? SEATS_BY_PLAN[planId as PlanId]
+    : SEATS_BY_PLAN.free;
+}
+
 export function findPlan(planId: string): PlanDefinition | undefined {
   return PLANS.find((plan) => plan.id === planId);
 }

@@ -11,6 +11,7 @@ import type { SignInProvidersConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { ProfilesRepository } from '../db/profiles.repository.ts';
 import { UsersRepository } from '../db/users.repository.ts';
+import { clinicsPlugin, unservedClinicPaths } from '../clinics/clinics-plugin.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
 import { oidcPluginsFor, socialProvidersFor } from './sign-in-providers.ts';
@@ -32,9 +33,14 @@ export interface AuthOptions {
   signInProviders?: SignInProvidersConfig;
   /**
    * Runs once a new account has committed, whichever way it signed up (e-mail and password,
-   * Google, OpenID Connect): the one place the SPEC §3 profile is created.
+   * Google, OpenID Connect): the one place its personal clinic and SPEC §3 profile are created.
    */
-  onUserCreated?: (userId: string) => Promise<void>;
+  onUserCreated?: (user: { id: string; name: string }) => Promise<void>;
+  /**
+   * Runs once a new session has committed (after onUserCreated for a sign-up's first one):
+   * where it is pointed at the account's clinic.
+   */
+  onSessionCreated?: (session: { id: string; userId: string }) => Promise<void>;
   /** Sign-ins, failed sign-ins, password and e-mail changes go to the audit log (issue #18 §4). */
   audit?: AuditTrail;
   /** Where a failure to write an audit event is reported. */
@@ -165,12 +171,16 @@ export const UNSERVED_AUTH_PATHS = [
   '/revoke-other-sessions',
 ] as const;
 
+function signInPlugins(signInProviders: SignInProvidersConfig) {
+  return [...oidcPluginsFor(signInProviders), clinicsPlugin()];
+}
+
 function createBetterAuth(
   options: AuthOptions,
   sessionCache: SessionCache,
   audited: AuthAuditHooks | null,
 ) {
-  const { db, secret, publicUrl, mail, onUserCreated } = options;
+  const { db, secret, publicUrl, mail, onUserCreated, onSessionCreated } = options;
   const signInProviders = options.signInProviders ?? NO_SIGN_IN_PROVIDERS;
   return betterAuth({
     appName: 'Glowreel',
@@ -181,7 +191,8 @@ function createBetterAuth(
     database: { db, type: 'postgres' },
     // Sessions are signed out through /api/account/sessions, which records each in the audit
     // log; Better Auth's own endpoints for it are not served (its server-side calls remain).
-    disabledPaths: [...UNSERVED_AUTH_PATHS],
+    // Nor are the clinics' (organization plugin) yet: see clinics-plugin.ts.
+    disabledPaths: [...UNSERVED_AUTH_PATHS, ...unservedClinicPaths()],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -222,7 +233,7 @@ function createBetterAuth(
     // expired state) lands on the sign-in page, which explains it, not on Better Auth's own.
     onAPIError: { errorURL: `${publicUrl}/login` },
     socialProviders: socialProvidersFor(signInProviders),
-    plugins: oidcPluginsFor(signInProviders),
+    plugins: signInPlugins(signInProviders),
     account: {
       accountLinking: {
         enabled: true,
@@ -265,11 +276,17 @@ function createBetterAuth(
           // Better Auth queues this until the account's transaction commits, so the profile's
           // own transaction never nests inside it (PGlite has one connection).
           after: async (user) => {
-            await onUserCreated?.(user.id);
+            await onUserCreated?.({ id: user.id, name: user.name });
           },
         },
       },
       session: {
+        // Queued behind the account's own hook, so a sign-up's first session finds the clinic.
+        create: {
+          after: async (session) => {
+            await onSessionCreated?.({ id: session.id, userId: session.userId });
+          },
+        },
         // Runs once each deletion has committed (also for every row of a revoke-all), so a
         // revoked session stops working at once rather than when its cache entry ages out.
         delete: {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AuditEntry } from '../audit/audit-trail.ts';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import { openPublicApi, type PublicApi } from '../public-api.ts';
 import type { ImageInspector } from '../services/videos.service.ts';
 import { FakeRenderer } from '../testing/fake-renderer.ts';
@@ -596,6 +597,7 @@ describe.each(DATABASE_KINDS)('data rights on %s', (kind) => {
         .insertInto('engine_opt_ins')
         .values({
           user_id: userId,
+          clinic_id: personalClinicIdOf(userId),
           engine: 'veo',
           notice_version: '2026-11-26',
           accepted_by: userId,

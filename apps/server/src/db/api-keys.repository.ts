@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { ApiKeysTable } from './public-api-schema.ts';
 import type { Database } from './schema.ts';
 
@@ -26,6 +27,7 @@ export class ApiKeysRepository {
       .values({
         id: key.id,
         user_id: key.userId,
+        clinic_id: personalClinicIdOf(key.userId),
         name: key.name,
         prefix: key.prefix,
         key_hash: key.keyHash,

@@ -1,9 +1,13 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import { LockedProfile } from './profiles.repository.ts';
 import type { BillingSubscriptionsTable, Database } from './schema.ts';
 
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
-export type BillingSubscriptionValues = Omit<BillingSubscriptionRow, 'user_id' | 'updated_at'>;
+export type BillingSubscriptionValues = Omit<
+  BillingSubscriptionRow,
+  'user_id' | 'clinic_id' | 'updated_at'
+>;
 
 /**
  * A user's billing state and the processed webhook events. Changes happen inside
@@ -80,7 +84,7 @@ export class LockedBilling {
     const row = { ...values, user_id: this.userId, updated_at: new Date() };
     await this.trx
       .insertInto('billing_subscriptions')
-      .values(row)
+      .values({ ...row, clinic_id: personalClinicIdOf(this.userId) })
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
       .execute();
   }

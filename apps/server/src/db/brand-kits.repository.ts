@@ -1,8 +1,12 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { BrandKitsTable, Database } from './schema.ts';
 
 export type BrandKitRow = Selectable<BrandKitsTable>;
-export type BrandKitValues = Omit<Insertable<BrandKitsTable>, 'user_id' | 'updated_at'>;
+export type BrandKitValues = Omit<
+  Insertable<BrandKitsTable>,
+  'user_id' | 'clinic_id' | 'updated_at'
+>;
 
 /** An account's brand kit row (issue #16 §5); the rules about it live in BrandService. */
 export class BrandKitsRepository {
@@ -46,7 +50,12 @@ export class LockedBrandKit {
     const updatedAt = new Date();
     return this.trx
       .insertInto('brand_kits')
-      .values({ ...values, user_id: this.userId, updated_at: updatedAt })
+      .values({
+        ...values,
+        user_id: this.userId,
+        clinic_id: personalClinicIdOf(this.userId),
+        updated_at: updatedAt,
+      })
       .onConflict((conflict) =>
         conflict.column('user_id').doUpdateSet({ ...values, updated_at: updatedAt }),
       )

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { EngineId } from '@glowreel/contracts';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { Database, EngineOptInsTable } from './schema.ts';
 
 export type EngineOptInRow = Selectable<EngineOptInsTable>;
@@ -19,11 +20,11 @@ export class EngineOptInsRepository {
 
   /** Records an acceptance; accepting a newer notice replaces the older acceptance. */
   save(
-    entry: Omit<EngineOptInRow, 'accepted_at'> & { accepted_at: Date },
+    entry: Omit<EngineOptInRow, 'clinic_id' | 'accepted_at'> & { accepted_at: Date },
   ): Promise<EngineOptInRow> {
     return this.db
       .insertInto('engine_opt_ins')
-      .values(entry)
+      .values({ ...entry, clinic_id: personalClinicIdOf(entry.user_id) })
       .onConflict((conflict) =>
         conflict.columns(['user_id', 'engine']).doUpdateSet({
           notice_version: entry.notice_version,

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { ApiIdempotencyKeysTable } from './public-api-schema.ts';
 import type { Database } from './schema.ts';
 
@@ -34,7 +35,12 @@ export class IdempotencyRepository {
       .execute();
     const inserted = await this.db
       .insertInto('api_idempotency_keys')
-      .values({ user_id: userId, key, request_hash: requestHash })
+      .values({
+        user_id: userId,
+        clinic_id: personalClinicIdOf(userId),
+        key,
+        request_hash: requestHash,
+      })
       .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();

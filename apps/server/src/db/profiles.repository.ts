@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { CreditBucket, Database, LedgerReason, ProfilesTable, VideoStatus } from './schema.ts';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
 import { insertConsent, type ConsentRow, type NewConsent } from './consent-records.repository.ts';
@@ -126,13 +127,19 @@ export class LockedProfile {
     return this.trx;
   }
 
-  async insert(profile: Omit<ProfileRow, 'created_at' | 'updated_at'>): Promise<void> {
-    await this.trx.insertInto('profiles').values(profile).execute();
+  /** The account's profile, in its personal clinic. */
+  async insert(
+    profile: Omit<ProfileRow, 'clinic_id' | 'created_at' | 'updated_at'>,
+  ): Promise<void> {
+    await this.trx
+      .insertInto('profiles')
+      .values({ ...profile, clinic_id: personalClinicIdOf(profile.user_id) })
+      .execute();
   }
 
   async update(
     userId: string,
-    changes: Partial<Omit<ProfileRow, 'user_id' | 'created_at' | 'updated_at'>>,
+    changes: Partial<Omit<ProfileRow, 'user_id' | 'clinic_id' | 'created_at' | 'updated_at'>>,
   ): Promise<void> {
     await this.trx
       .updateTable('profiles')
@@ -157,6 +164,7 @@ export class LockedProfile {
       .values({
         id,
         user_id: userId,
+        clinic_id: personalClinicIdOf(userId),
         bucket,
         status: 'reserved',
         settled_at: null,
@@ -198,6 +206,7 @@ async function insertLedgerEntry(executor: Executor, entry: NewLedgerEntry): Pro
     .insertInto('credit_ledger')
     .values({
       user_id: entry.userId,
+      clinic_id: personalClinicIdOf(entry.userId),
       bucket: entry.bucket,
       delta: entry.delta,
       reason: entry.reason,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClinicIdColumn } from './schema.ts';
 
 // Tables of the public API v1 (migration 20261123020000-public-api).
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -6,6 +7,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 export interface ApiKeysTable {
   id: string;
   user_id: string;
+  clinic_id: ClinicIdColumn;
   name: string;
   prefix: string;
   key_hash: string;
@@ -16,6 +18,7 @@ export interface ApiKeysTable {
 
 export interface ApiIdempotencyKeysTable {
   user_id: string;
+  clinic_id: ClinicIdColumn;
   key: string;
   request_hash: string;
   response_status: number | null;
@@ -25,6 +28,7 @@ export interface ApiIdempotencyKeysTable {
 
 export interface ApiWebhookSecretsTable {
   user_id: string;
+  clinic_id: ClinicIdColumn;
   secret: string;
   rotated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -34,6 +38,7 @@ export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 export interface WebhookDeliveriesTable {
   id: string;
   user_id: string;
+  clinic_id: ClinicIdColumn;
   video_id: string;
   url: string;
   event_type: string;

@@ -8,9 +8,17 @@ import type {
   WebhookDeliveriesTable,
 } from './public-api-schema.ts';
 
-// Tables owned by Glowreel. Better Auth owns "user", "session", "account" and "verification".
+// Tables owned by Glowreel. Better Auth owns "user", "session", "account", "verification",
+// and through its organization plugin "organization", "member" and "invitation".
+
+/**
+ * The clinic (Better Auth organization) that owns a row (issue #21). Written once with the
+ * row — the account's personal clinic in this first slice — and never changed afterwards.
+ */
+export type ClinicIdColumn = ColumnType<string, string, never>;
 export interface ProfilesTable {
   user_id: string;
+  clinic_id: ClinicIdColumn;
   plan: string;
   status: string;
   videos_remaining: number;
@@ -40,6 +48,7 @@ export type LedgerReason =
 export interface CreditLedgerTable {
   id: Generated<string>;
   user_id: string;
+  clinic_id: ClinicIdColumn;
   bucket: CreditBucket;
   delta: number;
   reason: LedgerReason;
@@ -54,6 +63,7 @@ export type ReservationStatus = 'reserved' | 'committed' | 'refunded';
 export interface CreditReservationsTable {
   id: string;
   user_id: string;
+  clinic_id: ClinicIdColumn;
   bucket: CreditBucket;
   status: ReservationStatus;
   created_at: ColumnType<Date, Date | string | undefined, never>;
@@ -71,6 +81,7 @@ export type VideoStatus = 'processing' | 'completed' | 'failed' | 'deleted';
 export interface VideosTable {
   id: string;
   user_id: string;
+  clinic_id: ClinicIdColumn;
   title: string;
   prompt: string;
   status: VideoStatus;
@@ -120,6 +131,7 @@ export interface VideosTable {
 /** An owner's acceptance of an engine's notice (issue #20). */
 export interface EngineOptInsTable {
   user_id: string;
+  clinic_id: ClinicIdColumn;
   engine: EngineId;
   notice_version: string;
   /** The member who accepted (the owner; teams come later). */
@@ -151,6 +163,29 @@ export interface SessionTable {
   token: string;
   userId: string;
   createdAt: Date;
+  /** The clinic the session acts for (organization plugin); the personal clinic at sign-in. */
+  activeOrganizationId: string | null;
+}
+
+/** Better Auth's organizations: Glowreel's clinics (issue #21). */
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: string | null;
+  createdAt: Date;
+  /** The account whose personal clinic this is (one each); null for a clinic made later. */
+  personalOwnerId: string | null;
+}
+
+/** Better Auth's memberships: a person's role in a clinic. */
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: Date;
 }
 
 /** Better Auth's single-use values (reset tokens); `identifier` holds a SHA-256 digest. */
@@ -165,6 +200,7 @@ export interface VerificationTable {
 
 export interface BillingSubscriptionsTable {
   user_id: string;
+  clinic_id: ClinicIdColumn;
   subscription_id: string;
   plan: string;
   status: string;
@@ -262,6 +298,7 @@ export interface AuditEventsTable {
 
 export interface BrandKitsTable {
   user_id: string;
+  clinic_id: ClinicIdColumn;
   clinic_name: string | null;
   contact: string | null;
   accent_color: string;
@@ -332,6 +369,8 @@ export interface Database {
   user: UserTable;
   account: AuthAccountTable;
   session: SessionTable;
+  organization: OrganizationTable;
+  member: MemberTable;
   verification: VerificationTable;
   videos: VideosTable;
   billing_subscriptions: BillingSubscriptionsTable;

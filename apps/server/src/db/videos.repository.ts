@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
 import type { EngineId, Template } from '@glowreel/contracts';
 import type { Database, VideoStatus, VideosTable } from './schema.ts';
@@ -81,6 +82,7 @@ export function insertVideo(executor: Executor, video: NewVideo): Promise<VideoR
     .values({
       id: video.id,
       user_id: video.userId,
+      clinic_id: personalClinicIdOf(video.userId),
       title: video.title,
       prompt: video.prompt,
       status: 'processing',

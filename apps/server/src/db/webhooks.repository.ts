@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './public-api-schema.ts';
 import type { Database } from './schema.ts';
 
@@ -31,7 +32,7 @@ export class WebhooksRepository {
   async insertSecretIfMissing(userId: string, secret: string): Promise<string> {
     await this.db
       .insertInto('api_webhook_secrets')
-      .values({ user_id: userId, secret })
+      .values({ user_id: userId, clinic_id: personalClinicIdOf(userId), secret })
       .onConflict((conflict) => conflict.column('user_id').doNothing())
       .execute();
     return (await this.findSecret(userId)) ?? secret;
@@ -40,7 +41,7 @@ export class WebhooksRepository {
   async replaceSecret(userId: string, secret: string): Promise<void> {
     await this.db
       .insertInto('api_webhook_secrets')
-      .values({ user_id: userId, secret })
+      .values({ user_id: userId, clinic_id: personalClinicIdOf(userId), secret })
       .onConflict((conflict) =>
         conflict.column('user_id').doUpdateSet({ secret, rotated_at: new Date() }),
       )
@@ -65,6 +66,12 @@ export class WebhooksRepository {
       .values({
         id: delivery.id,
         user_id: delivery.userId,
+        // The delivery belongs to the clinic whose video it reports.
+        clinic_id: (eb) =>
+          eb
+            .selectFrom('videos')
+            .select('videos.clinic_id')
+            .where('videos.id', '=', delivery.videoId),
         video_id: delivery.videoId,
         url: delivery.url,
         event_type: delivery.eventType,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import { AppError } from '../errors.ts';
 import { FakeRenderer } from '../testing/fake-renderer.ts';
 import { multipart } from '../testing/multipart.ts';
@@ -321,6 +322,7 @@ describe('videos API', () => {
     writeFileSync(keptPath, GOOD_IMAGE);
     const base = {
       user_id: clinic.userId,
+      clinic_id: personalClinicIdOf(clinic.userId),
       title: 'T',
       prompt: 'P',
       status: 'processing' as const,
@@ -374,6 +376,7 @@ describe('videos API', () => {
       .values({
         id: videoId,
         user_id: clinic.userId,
+        clinic_id: personalClinicIdOf(clinic.userId),
         title: 'T',
         prompt: 'P',
         status: 'processing',

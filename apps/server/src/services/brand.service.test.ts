@@ -61,6 +61,7 @@ describe('BrandService saving a logo', () => {
 describe('BrandService with a saved logo whose file is gone', () => {
   const row: BrandKitRow = {
     user_id: 'user-1',
+    clinic_id: 'clinic-1',
     clinic_name: 'Lumen Aesthetics',
     contact: null,
     accent_color: '#c0267a',

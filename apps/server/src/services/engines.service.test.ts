@@ -9,8 +9,10 @@ function memoryOptIns(): Pick<EngineOptInsRepository, 'find' | 'save'> {
   return {
     find: (userId, engine) => Promise.resolve(rows.get(`${userId}/${engine}`)),
     save: (entry) => {
-      rows.set(`${entry.user_id}/${entry.engine}`, entry);
-      return Promise.resolve(entry);
+      // The table gives the row its account's personal clinic.
+      const row = { ...entry, clinic_id: `clinic-of-${entry.user_id}` };
+      rows.set(`${entry.user_id}/${entry.engine}`, row);
+      return Promise.resolve(row);
     },
   };
 }

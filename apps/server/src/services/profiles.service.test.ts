@@ -1,5 +1,6 @@
 import { profileSchema } from '@glowreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import {
   createTestUser,
   DATABASE_KINDS,
@@ -48,6 +49,7 @@ describe.each(DATABASE_KINDS)('profiles service on %s', (kind) => {
       .insertInto('profiles')
       .values({
         user_id: user.id,
+        clinic_id: personalClinicIdOf(user.id),
         plan: 'pro',
         status: 'active',
         videos_remaining: 7,

@@ -12,7 +12,11 @@ import { LEGACY_FREE_CREDITS, totalOf } from './credit-rules.ts';
  * accounts that have none; legacy profiles without credits are backfilled and saved.
  */
 export class ProfilesService {
-  constructor(private readonly profiles: ProfilesRepository) {}
+  constructor(
+    private readonly profiles: ProfilesRepository,
+    /** The clinic a profile's rows belong to; made here if the sign-up's hook could not. */
+    private readonly clinics: { ensurePersonalClinic: (userId: string) => Promise<void> },
+  ) {}
 
   /** Called when an account is created; creating twice is harmless. */
   async createDefaultProfile(userId: string): Promise<void> {
@@ -29,6 +33,7 @@ export class ProfilesService {
     if (!(await this.profiles.userExists(userId))) {
       throw new AppError('not_found', 'No account exists for this session.');
     }
+    if (!existing) await this.clinics.ensurePersonalClinic(userId);
     await this.profiles.withLockedProfile(userId, async (locked) => {
       if (!locked.row) {
         await insertDefaultProfile(locked, userId);

@@ -117,7 +117,10 @@ export function openRuntimeSharingDatabase(
 
 let userSequence = 0;
 
-/** Inserts an account directly (no password hashing) and gives it the default profile. */
+/**
+ * Inserts an account directly (no password hashing) and gives it its personal clinic and the
+ * default profile.
+ */
 export async function createTestUser(
   runtime: Runtime,
   overrides: { email?: string; name?: string; withProfile?: boolean } = {},
@@ -125,12 +128,13 @@ export async function createTestUser(
   userSequence += 1;
   const id = `user_${crypto.randomUUID()}`;
   const email = overrides.email ?? `clinic-${userSequence}-${id.slice(-6)}@example.com`;
+  const name = overrides.name ?? 'Test Clinic';
   const now = new Date();
   await runtime.database.db
     .insertInto('user')
     .values({
       id,
-      name: overrides.name ?? 'Test Clinic',
+      name,
       email,
       emailVerified: false,
       image: null,
@@ -138,6 +142,8 @@ export async function createTestUser(
       updatedAt: now,
     })
     .execute();
+  // As a sign-up does: the personal clinic first, as the profile's rows belong to it.
+  await runtime.clinics.createPersonalClinic({ id, name });
   if (overrides.withProfile !== false) await runtime.profiles.createDefaultProfile(id);
   return { id, email };
 }

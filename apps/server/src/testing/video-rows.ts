@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { VideosTable } from '../db/schema.ts';
 import type { Runtime } from '../runtime.ts';
 
@@ -18,6 +19,7 @@ export async function insertVideoRow(
     .values({
       id,
       user_id: userId,
+      clinic_id: personalClinicIdOf(userId),
       title: 'Clinical Video',
       prompt: 'before head turn',
       status: 'completed',

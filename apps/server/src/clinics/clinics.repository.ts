@@ -1,0 +1,105 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** The role of the person a clinic belongs to: billing, deletion, everything (issue #21). */
+export const OWNER_ROLE = 'owner';
+
+export interface PersonalClinic {
+  id: string;
+  name: string;
+}
+
+/**
+ * The id of `userId`'s personal clinic, as an expression a write can store in its clinic_id:
+ * every row written in this slice belongs to its account's personal clinic. When the clinic
+ * is missing the value is null and the NOT NULL column refuses the write rather than store an
+ * orphan.
+ */
+export function personalClinicIdOf(userId: string): RawBuilder<string> {
+  return sql<string>`(select "id" from "organization" where "personalOwnerId" = ${userId})`;
+}
+
+/** Clinics (Better Auth organizations) and their members, read and written with Kysely. */
+export class ClinicsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findPersonalClinic(userId: string): Promise<PersonalClinic | undefined> {
+    return this.db
+      .selectFrom('organization')
+      .select(['id', 'name'])
+      .where('personalOwnerId', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The account's personal clinic with the account as its owner, made once: a second call
+   * (a retried hook, the migration having run first) finds the one already there.
+   */
+  async createPersonalClinic(input: { userId: string; name: string }): Promise<PersonalClinic> {
+    return this.db.transaction().execute(async (trx) => {
+      const id = crypto.randomUUID();
+      const now = new Date();
+      const created = await trx
+        .insertInto('organization')
+        .values({
+          id,
+          name: input.name,
+          // Slugs are unique and will appear in links; the id keeps them so without a lookup.
+          slug: `clinic-${id}`,
+          logo: null,
+          metadata: null,
+          createdAt: now,
+          personalOwnerId: input.userId,
+        })
+        .onConflict((conflict) => conflict.column('personalOwnerId').doNothing())
+        .returning(['id', 'name'])
+        .executeTakeFirst();
+      if (!created) {
+        return trx
+          .selectFrom('organization')
+          .select(['id', 'name'])
+          .where('personalOwnerId', '=', input.userId)
+          .executeTakeFirstOrThrow();
+      }
+      await trx
+        .insertInto('member')
+        .values({
+          id: crypto.randomUUID(),
+          organizationId: created.id,
+          userId: input.userId,
+          role: OWNER_ROLE,
+          createdAt: now,
+        })
+        .execute();
+      return created;
+    });
+  }
+
+  findAccountName(userId: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('user')
+      .select('name')
+      .where('id', '=', userId)
+      .executeTakeFirst()
+      .then((row) => row?.name);
+  }
+
+  /** Points a session that acts for no clinic yet at `clinicId`; a chosen one is kept. */
+  async activateClinicIfNone(sessionId: string, clinicId: string): Promise<void> {
+    await this.db
+      .updateTable('session')
+      .set({ activeOrganizationId: clinicId })
+      .where('id', '=', sessionId)
+      .where('activeOrganizationId', 'is', null)
+      .execute();
+  }
+
+  listMembers(clinicId: string) {
+    return this.db
+      .selectFrom('member')
+      .select(['userId', 'role'])
+      .where('organizationId', '=', clinicId)
+      .orderBy('createdAt')
+      .execute();
+  }
+}
