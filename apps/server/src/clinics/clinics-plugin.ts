@@ -1,4 +1,5 @@
 import { organization } from 'better-auth/plugins/organization';
+import { clinicAccessControl, clinicRoles } from './clinic-roles.ts';
 import { OWNER_ROLE } from './clinics.repository.ts';
 
 /**
@@ -14,6 +15,8 @@ import { OWNER_ROLE } from './clinics.repository.ts';
 export function clinicsPlugin() {
   return organization({
     creatorRole: OWNER_ROLE,
+    ac: clinicAccessControl,
+    roles: clinicRoles,
     allowUserToCreateOrganization: false,
     // A clinic's deletion would take its videos and ledger with it: not before its own rules.
     disableOrganizationDeletion: true,
