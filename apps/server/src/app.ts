@@ -13,6 +13,8 @@ import { registerAuthRoutes } from './http/auth.routes.ts';
 import { registerSignInProvidersRoutes } from './http/sign-in-providers.routes.ts';
 import { registerBillingRoutes } from './http/billing.routes.ts';
 import { registerBrandRoutes } from './http/brand.routes.ts';
+import { registerClinicsRoutes } from './http/clinics.routes.ts';
+import type { ClinicMembersService } from './clinics/clinic-members.service.ts';
 import { registerEnginesRoutes } from './http/engines.routes.ts';
 import { registerDemoRequestRoutes } from './http/demo-requests.routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -70,6 +72,8 @@ export interface AppDependencies {
   /** The audit log every recorded action writes to and GET /api/audit-log reads. */
   audit: AuditLog;
   isDatabaseReady: () => Promise<boolean>;
+  /** Clinic teams (issue #21); absent in processes that do not serve them. */
+  clinicMembers?: ClinicMembersService;
   /** Absent in processes that only serve accounts (some tests). */
   videoPipeline?: VideoPipeline;
   /** API v1; needs the video pipeline. */
@@ -179,6 +183,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessions: new AccountSessionsService(deps.auth, deps.audit),
   });
   registerAuditLogRoutes(app, { auth: deps.auth, audit: deps.audit });
+  if (deps.clinicMembers)
+    registerClinicsRoutes(app, { auth: deps.auth, members: deps.clinicMembers });
   registerRenderSettingsRoutes(app, { faceDetection: config.render.faceDetection });
   if (deps.videoPipeline) {
     await registerVideosRoutes(app, {

@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   export_in_progress: 409,
   export_expired: 410,
   account_deleted: 410,
+  invitation_expired: 410,
+  seats_full: 409,
   confirmation_mismatch: 422,
   wrong_password: 403,
   recent_sign_in_required: 403,

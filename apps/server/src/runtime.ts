@@ -15,6 +15,8 @@ import { ProfilesRepository } from './db/profiles.repository.ts';
 import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import { ClinicsRepository } from './clinics/clinics.repository.ts';
 import { ClinicsService } from './clinics/clinics.service.ts';
+import { ClinicMembersRepository } from './clinics/clinic-members.repository.ts';
+import { ClinicMembersService } from './clinics/clinic-members.service.ts';
 import { AdminService } from './services/admin.service.ts';
 import { CreditsService } from './services/credits.service.ts';
 import { ProfilesService } from './services/profiles.service.ts';
@@ -26,6 +28,8 @@ export interface Runtime {
   profiles: ProfilesService;
   /** Clinics (issue #21): each account's personal clinic, the session's active one. */
   clinics: ClinicsService;
+  /** A clinic's team: members, roles, invitations, seats, the session's active clinic. */
+  clinicMembers: ClinicMembersService;
   credits: CreditsService;
   admin: AdminService;
   business: BusinessServices;
@@ -87,6 +91,14 @@ export async function openRuntime(
       auth,
       profiles,
       clinics,
+      clinicMembers: new ClinicMembersService(
+        new ClinicMembersRepository(database.db),
+        accountMail,
+        {
+          publicUrl: config.publicUrl,
+          requireVerifiedEmail: config.accounts.requireEmailVerification,
+        },
+      ),
       credits,
       admin: new AdminService(repository, profiles, credits, business.outbox, audit),
       business,

@@ -27,6 +27,7 @@ async function serve(config: Config): Promise<void> {
     config,
     auth: runtime.auth,
     profiles: runtime.profiles,
+    clinicMembers: runtime.clinicMembers,
     audit: runtime.audit,
     isDatabaseReady: runtime.database.isReady,
     videoPipeline,

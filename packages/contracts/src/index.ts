@@ -22,6 +22,24 @@ export {
   type DemoPortalAction,
   type PortalRequest,
 } from './billing.ts';
+export {
+  CLINIC_ROLE_NAMES,
+  INVITABLE_ROLES,
+  INVITATION_DAYS,
+  changeRoleRequestSchema,
+  inviteMemberRequestSchema,
+  switchClinicRequestSchema,
+  transferClinicRequestSchema,
+  type ClinicMember,
+  type ClinicRoleName,
+  type ClinicSummary,
+  type ClinicsOverview,
+  type InvitableRole,
+  type InvitationPreview,
+  type InviteMemberRequest,
+  type PendingInvitation,
+  type SwitchClinicRequest,
+} from './clinics.ts';
 export { COPY } from './copy.ts';
 export { errorBodySchema, type ErrorBody } from './errors.ts';
 export {

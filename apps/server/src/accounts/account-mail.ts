@@ -65,6 +65,26 @@ export class AccountMail {
     });
   }
 
+  /** An invitation to join a clinic's team (issue #21); the link opens the accept page. */
+  sendClinicInvitation(
+    to: string,
+    invitation: { clinicName: string; inviterName: string; role: string; link: string },
+  ): void {
+    this.deliver({
+      to,
+      replyTo: null,
+      subject: `${invitation.inviterName} invited you to ${invitation.clinicName} on Glowreel`,
+      text: [
+        `${invitation.inviterName} invited you to join ${invitation.clinicName} on Glowreel as ${invitation.role}.`,
+        '',
+        'Accept here (sign in or create an account with this e-mail address; the link works for 7 days):',
+        invitation.link,
+        '',
+        'If you do not know this clinic, ignore this e-mail.',
+      ].join('\n'),
+    });
+  }
+
   /**
    * The retention warning (issue #18 §3): the account goes on `deletionDay` unless a plan is
    * taken again. Resolves once the message is sent or kept, so the job that claimed the warning

@@ -188,6 +188,18 @@ export interface MemberTable {
   createdAt: Date;
 }
 
+/** Better Auth's clinic invitations: pending, accepted, canceled (or rejected). */
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  expiresAt: Date;
+  createdAt: Date;
+  inviterId: string;
+}
+
 /** Better Auth's single-use values (reset tokens); `identifier` holds a SHA-256 digest. */
 export interface VerificationTable {
   id: string;
@@ -371,6 +383,7 @@ export interface Database {
   session: SessionTable;
   organization: OrganizationTable;
   member: MemberTable;
+  invitation: InvitationTable;
   verification: VerificationTable;
   videos: VideosTable;
   billing_subscriptions: BillingSubscriptionsTable;

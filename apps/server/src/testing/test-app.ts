@@ -11,6 +11,7 @@ export function coreDependencies(test: TestRuntime): AppDependencies {
     config: test.config,
     auth: test.runtime.auth,
     profiles: test.runtime.profiles,
+    clinicMembers: test.runtime.clinicMembers,
     audit: test.runtime.audit,
     isDatabaseReady: test.runtime.database.isReady,
   };

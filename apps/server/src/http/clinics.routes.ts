@@ -1,0 +1,96 @@
+import {
+  changeRoleRequestSchema,
+  inviteMemberRequestSchema,
+  switchClinicRequestSchema,
+  transferClinicRequestSchema,
+} from '@glowreel/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import type { ClinicMembersService, ClinicSession } from '../clinics/clinic-members.service.ts';
+import { AppError } from '../errors.ts';
+import { parseBody } from './parse-body.ts';
+import { toHeaders } from './session.ts';
+
+/**
+ * The signed-in person's session as the clinic service needs it, or a 401. Read from Better
+ * Auth each time (not the id cache): the active clinic changes with these very routes.
+ */
+async function requireClinicSession(auth: Auth, request: FastifyRequest): Promise<ClinicSession> {
+  const found = await auth.api.getSession({
+    headers: toHeaders(request),
+    query: { disableCookieCache: true },
+  });
+  if (!found) throw new AppError('unauthorized', 'Please sign in to continue.');
+  const session = found.session as typeof found.session & { activeOrganizationId?: string | null };
+  return {
+    userId: found.user.id,
+    sessionId: session.id,
+    email: found.user.email,
+    emailVerified: found.user.emailVerified,
+    activeClinicId: session.activeOrganizationId ?? null,
+  };
+}
+
+function idParam(request: FastifyRequest): string {
+  const { id } = request.params as { id?: string };
+  if (!id || id.length > 100) throw new AppError('bad_request', 'The id in the path is not valid.');
+  return id;
+}
+
+/** Clinic teams (issue #21): members, invitations, roles, the active clinic. */
+export function registerClinicsRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; members: ClinicMembersService },
+): void {
+  const { auth, members } = options;
+  const session = (request: FastifyRequest) => requireClinicSession(auth, request);
+
+  app.get('/api/clinics', async (request) => members.overview(await session(request)));
+
+  app.post('/api/clinics/active', async (request) => {
+    const { clinicId } = parseBody(switchClinicRequestSchema, request.body);
+    await members.switchClinic(await session(request), clinicId);
+    return { clinicId };
+  });
+
+  app.post('/api/clinics/invitations', async (request, reply) => {
+    const input = parseBody(inviteMemberRequestSchema, request.body);
+    const created = await members.invite(await session(request), input);
+    return reply.code(201).send(created);
+  });
+
+  app.get('/api/clinics/invitations/:id', async (request) =>
+    members.previewInvitation(await session(request), idParam(request)),
+  );
+
+  app.delete('/api/clinics/invitations/:id', async (request, reply) => {
+    await members.cancelInvitation(await session(request), idParam(request));
+    return reply.code(204).send();
+  });
+
+  app.post('/api/clinics/invitations/:id/accept', async (request) => {
+    return members.acceptInvitation(await session(request), idParam(request));
+  });
+
+  app.delete('/api/clinics/members/:id', async (request, reply) => {
+    await members.removeMember(await session(request), idParam(request));
+    return reply.code(204).send();
+  });
+
+  app.patch('/api/clinics/members/:id', async (request) => {
+    const { role } = parseBody(changeRoleRequestSchema, request.body);
+    await members.changeRole(await session(request), idParam(request), role);
+    return { role };
+  });
+
+  app.post('/api/clinics/leave', async (request, reply) => {
+    await members.leave(await session(request));
+    return reply.code(204).send();
+  });
+
+  app.post('/api/clinics/transfer', async (request, reply) => {
+    const { memberId } = parseBody(transferClinicRequestSchema, request.body);
+    await members.transfer(await session(request), memberId);
+    return reply.code(204).send();
+  });
+}
