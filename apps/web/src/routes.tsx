@@ -92,6 +92,12 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'invitations/:id',
+        lazy: async () => ({
+          Component: (await import('./routes/invitation/invitation.page.tsx')).InvitationPage,
+        }),
+      },
+      {
         path: 'account-deleted',
         lazy: async () => ({
           Component: (await import('./routes/account-deleted/account-deleted.page.tsx'))

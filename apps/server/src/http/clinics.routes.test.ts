@@ -1,5 +1,5 @@
-import type { ClinicsOverview } from '@glowreel/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { ClinicsOverview, ErrorBody } from '@glowreel/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { linkIn, outboxFor } from '../testing/outbox-mail.ts';
@@ -8,6 +8,10 @@ import { coreDependencies } from '../testing/test-app.ts';
 import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 
 const ORIGIN = 'http://localhost:3999';
+
+function errorOf(response: LightMyRequestResponse): ErrorBody['error'] {
+  return response.json<ErrorBody>().error;
+}
 
 interface Person {
   cookie: string;
@@ -190,18 +194,18 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     const free = await owner('free');
     const refused = await invite(free, 'x@spa.example');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({
+    expect(errorOf(refused)).toMatchObject({
       code: 'seats_full',
       details: { plan: 'free', seats: 1 },
     });
-    expect(refused.json().error.message).toContain('Free plan includes 1 seat');
+    expect(errorOf(refused).message).toContain('Free plan includes 1 seat');
 
     const starter = await owner('starter');
     expect((await invite(starter, 'first@spa.example')).statusCode).toBe(201);
     const before = await teamRows(starter.clinicId);
     const second = await invite(starter, 'second@spa.example');
     expect(second.statusCode).toBe(409);
-    expect(second.json().error.message).toContain('Starter plan includes 2 seats');
+    expect(errorOf(second).message).toContain('Starter plan includes 2 seats');
     expect(await teamRows(starter.clinicId)).toEqual(before);
     expect(await outboxFor(test.runtime, 'second@spa.example')).toEqual([]);
   });
@@ -213,10 +217,10 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     const before = await teamRows(boss.clinicId);
     const again = await invite(boss, 'twice@spa.example', 'admin');
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toContain('already has a pending invitation');
+    expect(errorOf(again).message).toContain('already has a pending invitation');
     const member = await invite(boss, staff.email);
     expect(member.statusCode).toBe(409);
-    expect(member.json().error.message).toContain('already a member');
+    expect(errorOf(member).message).toContain('already a member');
     expect(await teamRows(boss.clinicId)).toEqual(before);
   });
 
@@ -224,10 +228,10 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     const boss = await owner();
     const badEmail = await invite(boss, 'not-an-address');
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json().error.details).toEqual({ field: 'email' });
+    expect(errorOf(badEmail).details).toEqual({ field: 'email' });
     const ownerRole = await invite(boss, 'x@spa.example', 'owner');
     expect(ownerRole.statusCode).toBe(400);
-    expect(ownerRole.json().error.message).toContain('role must be "admin" or "staff"');
+    expect(errorOf(ownerRole).message).toContain('role must be "admin" or "staff"');
   });
 
   it('refuses an expired invitation with a 410 and adds nobody', async () => {
@@ -242,8 +246,8 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     const before = await teamRows(boss.clinicId);
     const response = await call(invitee, 'POST', `/api/clinics/invitations/${id}/accept`);
     expect(response.statusCode).toBe(410);
-    expect(response.json().error).toMatchObject({ code: 'invitation_expired' });
-    expect(response.json().error.message).toContain('expired');
+    expect(errorOf(response)).toMatchObject({ code: 'invitation_expired' });
+    expect(errorOf(response).message).toContain('expired');
     expect(await teamRows(boss.clinicId)).toEqual(before);
     expect(await activeClinicOfSessions(invitee.userId)).not.toContain(boss.clinicId);
   });
@@ -257,7 +261,7 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     );
     const reused = await call(invitee, 'POST', `/api/clinics/invitations/${id}/accept`);
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().error.message).toBe('This invitation was already used.');
+    expect(errorOf(reused).message).toBe('This invitation was already used.');
 
     const other = await signUpForCookie(app, ORIGIN);
     const second = (await invite(boss, other.email)).json<{ id: string }>();
@@ -267,7 +271,7 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     const before = await teamRows(boss.clinicId);
     const cancelled = await call(other, 'POST', `/api/clinics/invitations/${second.id}/accept`);
     expect(cancelled.statusCode).toBe(409);
-    expect(cancelled.json().error.message).toContain('cancelled');
+    expect(errorOf(cancelled).message).toContain('cancelled');
     expect(await teamRows(boss.clinicId)).toEqual(before);
   });
 
@@ -294,7 +298,7 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     const before = await teamRows(boss.clinicId);
     const response = await call(invitee, 'POST', `/api/clinics/invitations/${id}/accept`);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.code).toBe('seats_full');
+    expect(errorOf(response).code).toBe('seats_full');
     expect(await teamRows(boss.clinicId)).toEqual(before);
   });
 
@@ -351,7 +355,7 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     const staff = await teammate(boss);
     const only = await call(boss, 'POST', '/api/clinics/leave');
     expect(only.statusCode).toBe(409);
-    expect(only.json().error.message).toContain('own clinic');
+    expect(errorOf(only).message).toContain('own clinic');
     expect((await call(staff, 'POST', '/api/clinics/leave')).statusCode).toBe(204);
     expect((await overview(boss)).active.members).toHaveLength(1);
     expect((await overview(staff)).active.id).not.toBe(boss.clinicId);

@@ -3,6 +3,7 @@ import { useAuth } from '../lib/auth-context.ts';
 import { useIsScrolled } from '../lib/use-is-scrolled.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
 import { BrandMark } from './brand-mark.tsx';
+import { ClinicSwitcher } from './header/clinic-switcher.tsx';
 import { LazyMobileMenu, LazyProfileMenu } from './header/lazy-menus.tsx';
 import { navItemsFor } from './header/nav-items.ts';
 
@@ -48,6 +49,7 @@ export function SiteHeader() {
           )}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          {profile && <ClinicSwitcher />}
           <div className="hidden items-center gap-2 lg:flex">
             {profile ? (
               <LazyProfileMenu profile={profile} onSignOut={onSignOut} />

@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function requestJson(method: Method, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(path, {

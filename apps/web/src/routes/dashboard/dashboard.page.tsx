@@ -4,6 +4,7 @@ import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../../lib/auth-context.ts';
 import { BILLING_STATUS_QUERY_KEY, fetchBillingStatus } from '../../lib/billing-api.ts';
+import { useClinicRole } from '../../lib/clinics-api.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useSignedInProfile } from '../../lib/use-signed-in-profile.ts';
 import { ActivitySection } from './activity/activity-section.tsx';
@@ -16,6 +17,7 @@ import { QuickActions } from './quick-actions.tsx';
 import { ReturnToast } from './return-toast.tsx';
 import { RunningRenderCard } from './running-render-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
+import { TeamSection } from './team/team-section.tsx';
 import { useBillingActions } from './use-billing-actions.ts';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 import { VideoHistoryDialog } from './video-history-dialog.tsx';
@@ -42,6 +44,11 @@ export function DashboardPage() {
   const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const billing = useQuery({ queryKey: BILLING_STATUS_QUERY_KEY, queryFn: fetchBillingStatus });
   const isSubscribed = hasSubscription(profile);
+  // Issue #21: billing is the owner's; keys, webhooks, brand and the audit log an admin's too.
+  // Until the role is known neither shows, so staff never see them flash.
+  const role = useClinicRole();
+  const canManageBilling = role === 'owner';
+  const canAdminister = role === 'owner' || role === 'admin';
   const title = isSubscribed ? 'Your Dashboard' : 'Choose Your Plan';
 
   const [isAwaitingPlan, setIsAwaitingPlan] = useState(false);
@@ -116,7 +123,18 @@ export function DashboardPage() {
 
       <RunningRenderCard />
 
-      {isSubscribed ? (
+      {!canManageBilling ? (
+        <div className="mt-8 grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <p className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+              {role === null
+                ? 'Loading your clinic…'
+                : "Your clinic's plan and credits are managed by its owner."}
+            </p>
+          </div>
+          <QuickActions onViewHistory={() => setIsHistoryOpen(true)} />
+        </div>
+      ) : isSubscribed ? (
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <SubscriptionCard
@@ -139,9 +157,14 @@ export function DashboardPage() {
         </div>
       )}
 
-      <BrandSection />
-      <DevelopersSection />
-      <ActivitySection />
+      <TeamSection />
+      {canAdminister && (
+        <>
+          <BrandSection />
+          <DevelopersSection />
+          <ActivitySection />
+        </>
+      )}
       <VideoHistoryDialog isOpen={isHistoryOpen} onOpenChange={setIsHistoryOpen} />
       <ReturnToast onReturn={onReturn} />
     </div>

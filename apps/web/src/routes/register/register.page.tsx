@@ -1,7 +1,7 @@
 import { COPY, isPasswordValid } from '@glowreel/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { SocialSignInButtons } from '../../components/social-sign-in/social-sign-in-buttons.tsx';
@@ -12,12 +12,14 @@ import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { ApiError, describeError } from '../../lib/api-client.ts';
 import { signUpWithEmail, type SignUpInput } from '../../lib/auth-api.ts';
 import { useAuth } from '../../lib/auth-context.ts';
+import { readReturnTo } from '../../lib/return-to.ts';
 import { TermsNotice } from './terms-notice.tsx';
 
 const linkClass = 'font-semibold text-brand-700 hover:underline';
 
 export function RegisterPage() {
   const auth = useAuth();
+  const location = useLocation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -33,7 +35,8 @@ export function RegisterPage() {
   });
 
   // SPEC §2: a new account lands on /dashboard, reached once the auth state flips.
-  if (auth.status === 'signed-in') return <Navigate to="/dashboard" replace />;
+  // An invitation link sends people here and expects them back (issue #21).
+  if (auth.status === 'signed-in') return <Navigate to={readReturnTo(location.state)} replace />;
 
   const serverFieldErrors = signUp.error instanceof ApiError ? signUp.error.fieldErrors : {};
   const passwordError =
