@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { primaryButtonClass } from '../../components/form-styles.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { describeError } from '../../lib/api-client.ts';
@@ -81,11 +81,15 @@ function SignedInInvitation({ id }: { id: string }) {
 
 function InvitationCard({ invitation }: { invitation: InvitationPreview }) {
   const reload = useReloadForClinic();
+  const navigate = useNavigate();
   const accept = useMutation({
     mutationFn: () => acceptInvitation(invitation.id),
-    onSuccess: reload,
+    // Leave first: reloading every query would show this page again, now as a used invitation.
+    onSuccess: async () => {
+      await navigate('/dashboard#team', { replace: true });
+      await reload();
+    },
   });
-  if (accept.isSuccess) return <Navigate to="/dashboard#team" replace />;
   const closed: Record<Exclude<InvitationPreview['status'], 'pending'>, string> = {
     accepted: 'This invitation was already used.',
     canceled: 'This invitation was cancelled. Ask the clinic to invite you again.',
