@@ -49,7 +49,9 @@ export function DashboardPage() {
   const role = useClinicRole();
   const canManageBilling = role === 'owner';
   const canAdminister = role === 'owner' || role === 'admin';
-  const title = isSubscribed ? 'Your Dashboard' : 'Choose Your Plan';
+  // Only the owner chooses a plan; everyone else sees the clinic's dashboard.
+  const title =
+    isSubscribed || (role !== null && !canManageBilling) ? 'Your Dashboard' : 'Choose Your Plan';
 
   const [isAwaitingPlan, setIsAwaitingPlan] = useState(false);
   const refreshBilling = useCallback(() => {
