@@ -13,12 +13,16 @@ export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 
+/** The ids of clinics, members and invitations: Better Auth's and UUIDs alike. */
+export const CLINIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
 const id = (label: string) =>
   z
     .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(100, `${label} is too long.`);
+    .regex(
+      CLINIC_ID_PATTERN,
+      `${label} must be an id from GET /api/clinics (letters, digits, - and _).`,
+    );
 
 const invitableRole = z.enum(INVITABLE_ROLES, {
   error: 'role must be "admin" or "staff" (ownership moves with a transfer).',

@@ -23,6 +23,7 @@ export {
   type PortalRequest,
 } from './billing.ts';
 export {
+  CLINIC_ID_PATTERN,
   CLINIC_ROLE_NAMES,
   INVITABLE_ROLES,
   INVITATION_DAYS,

@@ -232,6 +232,12 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     const ownerRole = await invite(boss, 'x@spa.example', 'owner');
     expect(ownerRole.statusCode).toBe(400);
     expect(errorOf(ownerRole).message).toContain('role must be "admin" or "staff"');
+    // An id no row could have (a NUL byte the database would refuse) is simply not found.
+    const nul = await call(boss, 'DELETE', '/api/clinics/members/a%00b');
+    expect(nul.statusCode).toBe(404);
+    const badClinic = await call(boss, 'POST', '/api/clinics/active', { clinicId: 'a\u0000b' });
+    expect(badClinic.statusCode).toBe(400);
+    expect(errorOf(badClinic).details).toEqual({ field: 'clinicId' });
   });
 
   it('refuses an expired invitation with a 410 and adds nobody', async () => {

@@ -1,4 +1,5 @@
 import {
+  CLINIC_ID_PATTERN,
   changeRoleRequestSchema,
   inviteMemberRequestSchema,
   switchClinicRequestSchema,
@@ -31,9 +32,10 @@ async function requireClinicSession(auth: Auth, request: FastifyRequest): Promis
   };
 }
 
+/** The path's id; one that no clinic, member or invitation could have is simply not found. */
 function idParam(request: FastifyRequest): string {
   const { id } = request.params as { id?: string };
-  if (!id || id.length > 100) throw new AppError('bad_request', 'The id in the path is not valid.');
+  if (!id || !CLINIC_ID_PATTERN.test(id)) throw new AppError('not_found', 'Nothing has this id.');
   return id;
 }
 
