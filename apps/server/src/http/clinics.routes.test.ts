@@ -419,3 +419,52 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     expect((await overview(staff)).active.id).toBe(personal.id);
   });
 });
+
+describe('accepting an invitation where e-mail verification is required', () => {
+  let test: TestRuntime;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    test = await openTestRuntime('pglite', { REQUIRE_EMAIL_VERIFICATION: 'true' });
+    app = await buildApp(coreDependencies(test));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await test.dispose();
+  });
+
+  it('asks for a confirmed address first, then lets the same invitation be accepted', async () => {
+    const boss = await signUpForCookie(app, ORIGIN);
+    const db = test.runtime.database.db;
+    await db
+      .updateTable('profiles')
+      .set({ plan: 'pro' })
+      .where('user_id', '=', boss.userId)
+      .execute();
+    const invitee = await signUpForCookie(app, ORIGIN);
+    const headers = (person: Person) => ({ origin: ORIGIN, cookie: person.cookie });
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/clinics/invitations',
+      headers: headers(boss),
+      payload: { email: invitee.email, role: 'staff' },
+    });
+    const { id } = invited.json<{ id: string }>();
+    const accept = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/clinics/invitations/${id}/accept`,
+        headers: headers(invitee),
+      });
+    const refused = await accept();
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('email_not_verified');
+    await db
+      .updateTable('user')
+      .set({ emailVerified: true })
+      .where('id', '=', invitee.userId)
+      .execute();
+    expect((await accept()).statusCode).toBe(200);
+  });
+});
