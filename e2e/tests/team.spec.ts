@@ -88,6 +88,14 @@ test('an owner invites staff, the staff member joins, renders on the clinic cred
   await expect(staff.getByRole('button', { name: /^Select / })).toHaveCount(0);
   await expect(staff.getByLabel('Clinic', { exact: true })).toBeVisible();
   expect(await activeClinicOf(staff)).toMatchObject({ id: clinic.id, role: 'staff' });
+  // The switcher moves between the two clinics, and the page's data follows.
+  const switcher = staff.getByLabel('Clinic', { exact: true });
+  await switcher.selectOption({ label: 'Nora Staff (owner)' });
+  await expect(staff.locator('#team')).toContainText('your role: owner');
+  await expect(staff.locator('#brand')).toBeVisible();
+  await switcher.selectOption({ label: 'Solstice Med Spa (staff)' });
+  await expect(staff.locator('#team')).toContainText('your role: staff');
+  await expect(staff.locator('#brand')).toHaveCount(0);
 
   // A render by the staff member spends the clinic's shared credits (the owner's balance).
   const before = await creditsOf(owner);
