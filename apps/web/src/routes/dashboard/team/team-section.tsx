@@ -70,7 +70,7 @@ function TeamCard({ overview }: { overview: ClinicsOverview }) {
       <ul className="mt-2 divide-y divide-slate-100">
         {active.members.map((member) => (
           <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-60">
               <p className="truncate font-medium text-slate-900">{member.name}</p>
               <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
                 {member.email} · {member.role} · joined {day(member.joinedAt)}
@@ -131,7 +131,7 @@ function TeamCard({ overview }: { overview: ClinicsOverview }) {
         <ul className="mt-2 divide-y divide-slate-100">
           {active.invitations.map((invitation) => (
             <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
-              <p className="min-w-0 flex-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
+              <p className="min-w-0 flex-1 basis-60 text-sm text-slate-700 [overflow-wrap:anywhere]">
                 {invitation.email} · {invitation.role} · expires {day(invitation.expiresAt)}
               </p>
               {canManage && (
