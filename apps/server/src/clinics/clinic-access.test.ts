@@ -133,7 +133,8 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
   let full: FullTestApp;
   let app: FastifyInstance;
   /** Clinic A: its owner, an admin and a staff member acting for it; one video. */
-  const a = {} as Record<ClinicRole, string> & { videoId: string };
+  const a = {} as Record<ClinicRole, string> & { ownerId: string; videoId: string };
+  const aVideo = () => insertVideoRow(full.test.runtime, a.ownerId);
   /** Clinic B: its owner and an API key. */
   const b = {} as { cookie: string; key: string };
 
@@ -150,7 +151,8 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
       await setActiveClinic(db, member.userId, clinicA);
       a[role] = member.cookie;
     }
-    a.videoId = await insertVideoRow(full.test.runtime, owner.userId);
+    a.ownerId = owner.userId;
+    a.videoId = await aVideo();
 
     const other = await signUpForCookie(app, ORIGIN);
     b.cookie = other.cookie;
@@ -190,7 +192,10 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
     '%s: 403 forbidden below its role, let through at it and above',
     async (route, access) => {
       for (const role of ROLES) {
-        const response = await send(route, { cookie: a[role] });
+        // A permitted delete or revocation gets a video of its own, so clinic A's stays whole.
+        const destructive = route === 'DELETE /api/videos/:id' || route.endsWith('/consent/revoke');
+        const id = destructive && RANK[role] >= RANK[access.role] ? await aVideo() : a.videoId;
+        const response = await send(route, { cookie: a[role] }, id);
         if (RANK[role] < RANK[access.role]) {
           expect({ role, status: response.statusCode }).toEqual({ role, status: 403 });
           expect(response.json()).toMatchObject({ error: { code: 'forbidden' } });
@@ -210,7 +215,7 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
   it.each(videoRoutes)(
     "%s: another clinic's owner (or API key) gets 404 for clinic A's video",
     async (route) => {
-      const headers =
+      const headers: Record<string, string> =
         ROUTES[route]!.kind === 'api-key'
           ? { authorization: `Bearer ${b.key}` }
           : { cookie: b.cookie };
@@ -219,6 +224,16 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
       expect(response.body).not.toContain(a.videoId);
     },
   );
+
+  it("shows every member of clinic A, whatever their role, the clinic's video", async () => {
+    for (const role of ROLES) {
+      const list = await send('GET /api/videos', { cookie: a[role] });
+      const ids = list.json<{ videos: { id: string }[] }>().videos.map((video) => video.id);
+      expect({ role, ids }).toEqual({ role, ids: expect.arrayContaining([a.videoId]) });
+      const one = await send('GET /api/videos/:id', { cookie: a[role] });
+      expect({ role, status: one.statusCode }).toEqual({ role, status: 200 });
+    }
+  });
 
   it("lists none of clinic A's videos for another clinic, by session or API key", async () => {
     const bySession = await send('GET /api/videos', { cookie: b.cookie });
