@@ -229,7 +229,7 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
     for (const role of ROLES) {
       const list = await send('GET /api/videos', { cookie: a[role] });
       const ids = list.json<{ videos: { id: string }[] }>().videos.map((video) => video.id);
-      expect({ role, ids }).toEqual({ role, ids: expect.arrayContaining([a.videoId]) });
+      expect(ids, role).toContain(a.videoId);
       const one = await send('GET /api/videos/:id', { cookie: a[role] });
       expect({ role, status: one.statusCode }).toEqual({ role, status: 200 });
     }

@@ -1,8 +1,4 @@
-import type {
-  ClinicMembership,
-  ClinicsRepository,
-  PersonalClinic,
-} from './clinics.repository.ts';
+import type { ClinicMembership, ClinicsRepository, PersonalClinic } from './clinics.repository.ts';
 
 /**
  * The clinic workspace (issue #21, DESIGN.md D18): a clinic is a Better Auth organization that

@@ -96,10 +96,11 @@ export class DataRightsRepository {
       .select('organization.name')
       .where('own.userId', '=', userId)
       .where('own.role', '=', 'owner')
-      .where(({ exists, not, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('member as other')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('member as other')
               .select('other.id')
               .whereRef('other.organizationId', '=', 'own.organizationId')
               .where('other.userId', '!=', userId)
@@ -107,9 +108,10 @@ export class DataRightsRepository {
           ),
         ),
       )
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('member as other')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('member as other')
             .select('other.id')
             .whereRef('other.organizationId', '=', 'own.organizationId')
             .where('other.userId', '!=', userId),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
-import { roleAllows, type ClinicPermission, type ClinicRole } from '../clinics/clinic-roles.ts';
+import { roleAllows, type ClinicPermission } from '../clinics/clinic-roles.ts';
 import { AppError } from '../errors.ts';
 import { findSessionToken, requireUserId } from './session.ts';
 
@@ -12,7 +12,8 @@ import { findSessionToken, requireUserId } from './session.ts';
 export interface Actor {
   userId: string;
   clinicId: string;
-  role: ClinicRole | string;
+  /** A ClinicRole; kept as the stored string so an unknown role is allowed nothing. */
+  role: string;
 }
 
 /**
