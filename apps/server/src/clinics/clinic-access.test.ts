@@ -126,6 +126,12 @@ export function servedRoutes(app: FastifyInstance): string[] {
   return routes.sort();
 }
 
+function payloadFor(route: string): object {
+  if (route.endsWith('/consent/revoke')) return { reason: 'Patient asked.' };
+  if (route === 'POST /api/keys') return { name: 'Front desk' };
+  return {};
+}
+
 const RANK: Record<ClinicRole, number> = { staff: 0, admin: 1, owner: 2 };
 const ROLES: ClinicRole[] = ['staff', 'admin', 'owner'];
 
@@ -133,7 +139,11 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
   let full: FullTestApp;
   let app: FastifyInstance;
   /** Clinic A: its owner, an admin and a staff member acting for it; one video. */
-  const a = {} as Record<ClinicRole, string> & { ownerId: string; videoId: string };
+  const a = {} as Record<ClinicRole, string> & {
+    ownerId: string;
+    adminId: string;
+    videoId: string;
+  };
   const aVideo = () => insertVideoRow(full.test.runtime, a.ownerId);
   /** Clinic B: its owner and an API key. */
   const b = {} as { cookie: string; key: string };
@@ -150,6 +160,7 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
       await addClinicMember(db, clinicA, member.userId, role);
       await setActiveClinic(db, member.userId, clinicA);
       a[role] = member.cookie;
+      if (role === 'admin') a.adminId = member.userId;
     }
     a.ownerId = owner.userId;
     a.videoId = await aVideo();
@@ -177,7 +188,7 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
       headers: { origin: ORIGIN, ...headers },
       ...(route.startsWith('GET ') || route.startsWith('DELETE ')
         ? {}
-        : { payload: route.endsWith('/consent/revoke') ? { reason: 'Patient asked.' } : {} }),
+        : { payload: payloadFor(route) }),
     });
 
   it('has a line in the table for every route, and no line for a route that is gone', () => {
@@ -233,6 +244,26 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
       const one = await send('GET /api/videos/:id', { cookie: a[role] });
       expect({ role, status: one.statusCode }).toEqual({ role, status: 200 });
     }
+  });
+
+  it("keeps API keys as the clinic's: one admin's key is listed and revoked by the owner, never by another clinic", async () => {
+    const created = await send('POST /api/keys', { cookie: a.admin });
+    expect(created.statusCode).toBe(201);
+    const keyId = created.json<{ id: string }>().id;
+    const listed = await send('GET /api/keys', { cookie: a.owner });
+    expect(listed.json<{ keys: { id: string }[] }>().keys.map((key) => key.id)).toContain(keyId);
+    const elsewhere = await send('GET /api/keys', { cookie: b.cookie });
+    expect(elsewhere.body).not.toContain(keyId);
+    expect((await send('DELETE /api/keys/:id', { cookie: b.cookie }, keyId)).statusCode).toBe(404);
+    expect((await send('DELETE /api/keys/:id', { cookie: a.owner }, keyId)).statusCode).toBe(204);
+    const row = await full.test.runtime.database.db
+      .selectFrom('api_keys')
+      .select(['user_id', 'revoked_at'])
+      .where('id', '=', keyId)
+      .executeTakeFirstOrThrow();
+    // The member who made it stays recorded.
+    expect(row.user_id).toBe(a.adminId);
+    expect(row.revoked_at).not.toBeNull();
   });
 
   it("lists none of clinic A's videos for another clinic, by session or API key", async () => {

@@ -16,7 +16,7 @@ export function registerApiKeysRoutes(
   const { auth, apiKeys, webhooks } = options;
 
   app.post('/api/keys', async (request, reply) => {
-    const { userId } = await requireActorWith(auth, request, { apiKey: 'create' });
+    const { userId, clinicId } = await requireActorWith(auth, request, { apiKey: 'create' });
     await auth.emailGate.requireVerified(userId, 'api_keys');
     const parsed = apiKeyCreateSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
@@ -24,18 +24,23 @@ export function registerApiKeysRoutes(
         field: 'name',
       });
     }
-    const created = await apiKeys.create(userId, parsed.data.name, userActor(request, userId));
+    const created = await apiKeys.create(
+      userId,
+      parsed.data.name,
+      userActor(request, userId),
+      clinicId,
+    );
     return reply.status(201).send(created);
   });
 
   app.get('/api/keys', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { apiKey: 'read' });
-    return { keys: await apiKeys.list(userId) };
+    const { clinicId } = await requireActorWith(auth, request, { apiKey: 'read' });
+    return { keys: await apiKeys.list(clinicId) };
   });
 
   app.delete<{ Params: { id: string } }>('/api/keys/:id', async (request, reply) => {
-    const { userId } = await requireActorWith(auth, request, { apiKey: 'revoke' });
-    await apiKeys.revoke(userId, request.params.id, userActor(request, userId));
+    const actor = await requireActorWith(auth, request, { apiKey: 'revoke' });
+    await apiKeys.revoke(actor, request.params.id, userActor(request, actor.userId));
     return reply.status(204).send();
   });
 
