@@ -2,8 +2,8 @@ import { auditLogQuerySchema } from '@glowreel/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
-import { requireUserId } from '../http/session.ts';
 import type { AuditLog } from './audit-log.ts';
+import { requireActorWith } from '../http/actor.ts';
 
 /** The signed-in clinic's own audit log (issue #18 §4): filtered by kind, newest first, paged. */
 export function registerAuditLogRoutes(
@@ -12,7 +12,7 @@ export function registerAuditLogRoutes(
 ): void {
   const { auth, audit } = options;
   app.get('/api/audit-log', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { auditLog: 'read' });
     const parsed = auditLogQuerySchema.safeParse(request.query ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

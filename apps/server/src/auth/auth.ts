@@ -12,6 +12,8 @@ import type { Database } from '../db/schema.ts';
 import { ProfilesRepository } from '../db/profiles.repository.ts';
 import { UsersRepository } from '../db/users.repository.ts';
 import { clinicsPlugin, unservedClinicPaths } from '../clinics/clinics-plugin.ts';
+import { ClinicsRepository } from '../clinics/clinics.repository.ts';
+import { ClinicsService } from '../clinics/clinics.service.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
 import { oidcPluginsFor, socialProvidersFor } from './sign-in-providers.ts';
@@ -148,7 +150,9 @@ export function createAuth(options: AuthOptions) {
     : null;
   const auth = createBetterAuth(options, sessionCache, audited);
   const emailGate = new EmailVerificationGate(users, options.requireEmailVerification);
-  return Object.assign(auth, { sessionCache, emailGate, mail: options.mail });
+  // Who a signed-in request acts for (http/actor.ts): read on every request, never cached.
+  const clinics = new ClinicsService(new ClinicsRepository(options.db));
+  return Object.assign(auth, { sessionCache, emailGate, mail: options.mail, clinics });
 }
 
 /**

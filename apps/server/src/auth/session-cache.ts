@@ -110,7 +110,7 @@ export class SessionCache {
 }
 
 /** Better Auth's session cookie is `<token>.<signature>`, URL-encoded. */
-function tokenOf(signedValue: string): string {
+export function tokenOf(signedValue: string): string {
   let decoded = signedValue;
   try {
     decoded = decodeURIComponent(signedValue);

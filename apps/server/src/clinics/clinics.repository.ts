@@ -4,6 +4,12 @@ import type { Database } from '../db/schema.ts';
 /** The role of the person a clinic belongs to: billing, deletion, everything (issue #21). */
 export const OWNER_ROLE = 'owner';
 
+/** A person's membership of one clinic: the clinic and their role in it. */
+export interface ClinicMembership {
+  clinicId: string;
+  role: string;
+}
+
 export interface PersonalClinic {
   id: string;
   name: string;
@@ -92,6 +98,71 @@ export class ClinicsRepository {
       .where('id', '=', sessionId)
       .where('activeOrganizationId', 'is', null)
       .execute();
+  }
+
+  /**
+   * The clinic a signed-in request acts for, read fresh from the database on every request:
+   * the session's active clinic while the account is still a member of it, else its personal
+   * clinic, else the clinic it joined first. None when the account belongs to no clinic.
+   */
+  async findActingMembership(
+    userId: string,
+    sessionToken: string | undefined,
+  ): Promise<ClinicMembership | undefined> {
+    const result = await sql<ClinicMembership>`
+      select m."organizationId" as "clinicId", m."role" as "role"
+      from "member" m
+      join "organization" o on o."id" = m."organizationId"
+      where m."userId" = ${userId}
+      order by
+        case
+          when m."organizationId" = (
+            select s."activeOrganizationId" from "session" s
+            where s."token" = ${sessionToken ?? null} and s."userId" = ${userId}
+          ) then 0
+          when o."personalOwnerId" = ${userId} then 1
+          else 2
+        end,
+        m."createdAt", m."id"
+      limit 1`.execute(this.db);
+    return result.rows[0];
+  }
+
+  /**
+   * A new personal clinic for an account that belongs to none any more (its own was
+   * deleted or handed over): the account as its owner, no personal-owner link kept when the
+   * old one still points at another clinic.
+   */
+  async createReplacementClinic(input: { userId: string; name: string }): Promise<PersonalClinic> {
+    const existing = await this.findPersonalClinic(input.userId);
+    if (!existing) return this.createPersonalClinic(input);
+    return this.db.transaction().execute(async (trx) => {
+      const id = crypto.randomUUID();
+      const now = new Date();
+      await trx
+        .insertInto('organization')
+        .values({
+          id,
+          name: input.name,
+          slug: `clinic-${id}`,
+          logo: null,
+          metadata: null,
+          createdAt: now,
+          personalOwnerId: null,
+        })
+        .execute();
+      await trx
+        .insertInto('member')
+        .values({
+          id: crypto.randomUUID(),
+          organizationId: id,
+          userId: input.userId,
+          role: OWNER_ROLE,
+          createdAt: now,
+        })
+        .execute();
+      return { id, name: input.name };
+    });
   }
 
   listMembers(clinicId: string) {

@@ -16,6 +16,7 @@ function setUp(cancelSubscription: (userId: string) => Promise<void>) {
       Promise.resolve({ id: 'u1', email: 'a@b.example', name: 'A', createdAt: new Date() }),
     findPasswordHash: () => Promise.resolve('hash'),
     hasVideoRendering: () => Promise.resolve(false),
+    findClinicsLeftWithoutOwner: () => Promise.resolve([]),
     findAccountFiles: () =>
       Promise.resolve({
         videoKeys: ['v1.mp4'],

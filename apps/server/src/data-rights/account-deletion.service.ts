@@ -12,6 +12,7 @@ export interface AccountDeletionDependencies {
     | 'findUser'
     | 'findPasswordHash'
     | 'hasVideoRendering'
+    | 'findClinicsLeftWithoutOwner'
     | 'findAccountFiles'
     | 'transaction'
     | 'deleteUserKeepingLedgerTotals'
@@ -100,6 +101,15 @@ export class AccountDeletionService {
   /** The retention job's entry point (system actor), and the last step of deleteOwnAccount. */
   async deleteAccount(userId: string, actor: AuditActor = SYSTEM_ACTOR): Promise<void> {
     if (!(await this.deps.rows.findUser(userId))) throw accountGone();
+    // A clinic with other members keeps an owner: the account hands it over first (issue #21).
+    const [clinic] = await this.deps.rows.findClinicsLeftWithoutOwner(userId);
+    if (clinic !== undefined) {
+      throw new AppError(
+        'conflict',
+        `Transfer ownership of ${clinic} before deleting your account.`,
+        { clinic },
+      );
+    }
     if (await this.deps.rows.hasVideoRendering(userId)) {
       throw new AppError(
         'video_rendering',

@@ -5,6 +5,7 @@ import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 import { parseJsonObjectBody } from '../http/parse-body.ts';
 import { streamStoredFile } from '../http/range.ts';
+import { requireActorWith } from '../http/actor.ts';
 import { requireUserId, toHeaders } from '../http/session.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
@@ -46,7 +47,7 @@ export function registerDataRightsRoutes(
   };
 
   app.delete<{ Params: { id: string } }>('/api/videos/:id', async (request, reply) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { video: 'delete' });
     await videoDeletion.deleteVideo(userId, request.params.id, userActor(request, userId));
     return reply.status(204).send();
   });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AuditEntry } from '../audit/audit-trail.ts';
 import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
+import { addClinicMember, personalClinicOf } from '../testing/clinic-members.ts';
 import { openPublicApi, type PublicApi } from '../public-api.ts';
 import type { ImageInspector } from '../services/videos.service.ts';
 import { FakeRenderer } from '../testing/fake-renderer.ts';
@@ -375,6 +376,55 @@ describe.each(DATABASE_KINDS)('data rights on %s', (kind) => {
         await db().selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst(),
       ).toBeDefined();
       expect(audit.of(userId).some((entry) => entry.kind === 'account.deleted')).toBe(false);
+    });
+
+    it('refuses the only owner of a clinic with other members (409, nothing changes); a member just leaves', async () => {
+      const owner = await clinic();
+      const staff = await signUpForCookie(app, ORIGIN);
+      const clinicA = await personalClinicOf(db(), owner.userId);
+      await addClinicMember(db(), clinicA, staff.userId, 'staff');
+
+      const refused = await deleteAccount(owner.cookie, { email: owner.email, password: PASSWORD });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        error: {
+          code: 'conflict',
+          message: 'Transfer ownership of Test Clinic before deleting your account.',
+        },
+      });
+      expect(
+        await db()
+          .selectFrom('user')
+          .select('id')
+          .where('id', '=', owner.userId)
+          .executeTakeFirst(),
+      ).toBeDefined();
+      const members = () =>
+        db()
+          .selectFrom('member')
+          .select(['userId', 'role'])
+          .where('organizationId', '=', clinicA)
+          .orderBy('role')
+          .execute();
+      expect(await members()).toEqual([
+        { userId: owner.userId, role: 'owner' },
+        { userId: staff.userId, role: 'staff' },
+      ]);
+      expect(audit.of(owner.userId).some((entry) => entry.kind === 'account.deleted')).toBe(false);
+
+      const left = await deleteAccount(staff.cookie, { email: staff.email, password: PASSWORD });
+      expect(left.statusCode).toBe(200);
+      expect(await members()).toEqual([{ userId: owner.userId, role: 'owner' }]);
+      // With no one else in it, the owner may now go (and the clinic with them).
+      const gone = await deleteAccount(owner.cookie, { email: owner.email, password: PASSWORD });
+      expect(gone.statusCode).toBe(200);
+      expect(
+        await db()
+          .selectFrom('organization')
+          .select('id')
+          .where('id', '=', clinicA)
+          .executeTakeFirst(),
+      ).toBeUndefined();
     });
 
     it('asks accounts without a password for a sign-in within the last 10 minutes', async () => {

@@ -17,7 +17,10 @@ export class ApiKeysRepository {
 
   async insert(key: {
     id: string;
+    /** The member who created it. */
     userId: string;
+    /** The clinic it acts for; the member's personal clinic when omitted. */
+    clinicId?: string;
     name: string;
     prefix: string;
     keyHash: string;
@@ -27,7 +30,7 @@ export class ApiKeysRepository {
       .values({
         id: key.id,
         user_id: key.userId,
-        clinic_id: personalClinicIdOf(key.userId),
+        clinic_id: key.clinicId ?? personalClinicIdOf(key.userId),
         name: key.name,
         prefix: key.prefix,
         key_hash: key.keyHash,
@@ -45,23 +48,24 @@ export class ApiKeysRepository {
       .executeTakeFirst();
   }
 
-  listActive(userId: string): Promise<ApiKeyRow[]> {
+  /** The clinic's active keys, whichever member created them. */
+  listActive(clinicId: string): Promise<ApiKeyRow[]> {
     return this.db
       .selectFrom('api_keys')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .where('revoked_at', 'is', null)
       .orderBy('created_at', 'desc')
       .execute();
   }
 
-  /** True when the user's key existed and was active. */
-  async revoke(userId: string, keyId: string): Promise<boolean> {
+  /** True when the clinic's key existed and was active. */
+  async revoke(clinicId: string, keyId: string): Promise<boolean> {
     const result = await this.db
       .updateTable('api_keys')
       .set({ revoked_at: new Date() })
       .where('id', '=', keyId)
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

@@ -85,6 +85,43 @@ export class DataRightsRepository {
     return row?.password ?? null;
   }
 
+  /**
+   * The names of the clinics `userId` is the only owner of while other people are members:
+   * deleting the account would leave them without anyone who may manage billing or transfer.
+   */
+  async findClinicsLeftWithoutOwner(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('member as own')
+      .innerJoin('organization', 'organization.id', 'own.organizationId')
+      .select('organization.name')
+      .where('own.userId', '=', userId)
+      .where('own.role', '=', 'owner')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('member as other')
+              .select('other.id')
+              .whereRef('other.organizationId', '=', 'own.organizationId')
+              .where('other.userId', '!=', userId)
+              .where('other.role', '=', 'owner'),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('member as other')
+            .select('other.id')
+            .whereRef('other.organizationId', '=', 'own.organizationId')
+            .where('other.userId', '!=', userId),
+        ),
+      )
+      .orderBy('organization.name')
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
   async hasVideoRendering(userId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('videos')

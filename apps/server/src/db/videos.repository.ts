@@ -11,6 +11,7 @@ export type VideoRow = Omit<Selectable<VideosTable>, 'status'> & { status: LiveV
 const RECORD_COLUMNS = [
   'id',
   'user_id',
+  'clinic_id',
   'title',
   'prompt',
   'status',
@@ -41,7 +42,10 @@ export type VideoChanges = Omit<
 
 export interface NewVideo {
   id: string;
+  /** The member who made it. */
   userId: string;
+  /** The clinic it belongs to (the acting clinic); the member's personal clinic when omitted. */
+  clinicId?: string;
   title: string;
   prompt: string;
   options: unknown;
@@ -82,7 +86,7 @@ export function insertVideo(executor: Executor, video: NewVideo): Promise<VideoR
     .values({
       id: video.id,
       user_id: video.userId,
-      clinic_id: personalClinicIdOf(video.userId),
+      clinic_id: video.clinicId ?? personalClinicIdOf(video.userId),
       title: video.title,
       prompt: video.prompt,
       status: 'processing',
@@ -138,6 +142,20 @@ export class VideosRepository {
         .$narrowType<{ status: LiveVideoStatus }>()
         .executeTakeFirst();
     return this.cache ? this.cache.read(`video-record:${id}`, load) : load();
+  }
+
+  /** The clinic's videos, newest first: every member's. */
+  listForClinic(clinicId: string, limit = 200): Promise<VideoRow[]> {
+    return this.db
+      .selectFrom('videos')
+      .selectAll()
+      .where('clinic_id', '=', clinicId)
+      .where('status', '<>', 'deleted')
+      .$narrowType<{ status: LiveVideoStatus }>()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   listForUser(userId: string, limit = 200): Promise<VideoRow[]> {

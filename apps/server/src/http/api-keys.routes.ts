@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import type { ApiKeysService } from '../services/api-keys.service.ts';
 import type { WebhooksService } from '../services/webhooks.service.ts';
 import { parseJsonObjectBody } from './parse-body.ts';
-import { requireUserId } from './session.ts';
+import { requireActorWith } from './actor.ts';
 
 /** The dashboard's Developers section: keys, the webhook secret and delivery log (signed in). */
 export function registerApiKeysRoutes(
@@ -16,7 +16,7 @@ export function registerApiKeysRoutes(
   const { auth, apiKeys, webhooks } = options;
 
   app.post('/api/keys', async (request, reply) => {
-    const userId = await requireUserId(auth, request);
+    const { userId, clinicId } = await requireActorWith(auth, request, { apiKey: 'create' });
     await auth.emailGate.requireVerified(userId, 'api_keys');
     const parsed = apiKeyCreateSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
@@ -24,34 +24,39 @@ export function registerApiKeysRoutes(
         field: 'name',
       });
     }
-    const created = await apiKeys.create(userId, parsed.data.name, userActor(request, userId));
+    const created = await apiKeys.create(
+      userId,
+      parsed.data.name,
+      userActor(request, userId),
+      clinicId,
+    );
     return reply.status(201).send(created);
   });
 
   app.get('/api/keys', async (request) => {
-    const userId = await requireUserId(auth, request);
-    return { keys: await apiKeys.list(userId) };
+    const { clinicId } = await requireActorWith(auth, request, { apiKey: 'read' });
+    return { keys: await apiKeys.list(clinicId) };
   });
 
   app.delete<{ Params: { id: string } }>('/api/keys/:id', async (request, reply) => {
-    const userId = await requireUserId(auth, request);
-    await apiKeys.revoke(userId, request.params.id, userActor(request, userId));
+    const actor = await requireActorWith(auth, request, { apiKey: 'revoke' });
+    await apiKeys.revoke(actor, request.params.id, userActor(request, actor.userId));
     return reply.status(204).send();
   });
 
   app.get('/api/webhook-secret', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { webhook: 'read' });
     return { secret: await webhooks.secretFor(userId) };
   });
 
   app.post('/api/webhook-secret/rotate', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { webhook: 'rotate' });
     parseJsonObjectBody(webhookSecretRotateSchema, request.body);
     return { secret: await webhooks.rotateSecret(userId) };
   });
 
   app.get('/api/webhook-deliveries', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { webhook: 'read' });
     return { deliveries: await webhooks.listDeliveries(userId) };
   });
 }

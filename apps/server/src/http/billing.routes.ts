@@ -10,7 +10,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { BillingService } from '../services/billing.service.ts';
 import type { DemoBillingService } from '../services/demo-billing.service.ts';
 import { parseBody } from './parse-body.ts';
-import { requireUserId } from './session.ts';
+import { requireActorWith } from './actor.ts';
 
 export interface BillingRoutesOptions {
   auth: Auth;
@@ -26,30 +26,30 @@ export function registerBillingRoutes(app: FastifyInstance, options: BillingRout
   const { auth, billing, demo } = options;
 
   app.post('/api/create-checkout-session', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
     await auth.emailGate.requireVerified(userId, 'plans');
     return billing.startCheckout(userId, parseBody(checkoutRequestSchema, request.body));
   });
 
   app.post('/api/create-portal-session', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
     return billing.openPortal(userId, parseBody(portalRequestSchema, request.body));
   });
 
   app.get('/api/billing/subscription', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
     return billing.getStatus(userId);
   });
 
   if (!demo) return;
   app.post('/api/billing/demo/checkout', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
     await auth.emailGate.requireVerified(userId, 'plans');
     const { planId } = parseBody(demoCheckoutSchema, request.body);
     return demo.completeCheckout(userId, planId, userActor(request, userId));
   });
   app.post('/api/billing/demo/portal', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
     const action = parseBody(demoPortalActionSchema, request.body);
     await demo.act(userId, action, userActor(request, userId));
     return billing.getStatus(userId);

@@ -4,8 +4,8 @@ import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 import type { BrandService } from '../services/brand.service.ts';
 import { readMultipartBody } from './multipart-body.ts';
-import { requireUserId } from './session.ts';
 import { MAX_UPLOAD_BYTES } from './videos.routes.ts';
+import { requireActor, requireActorWith } from './actor.ts';
 
 /** The "logo" file of a multipart body; any other file is a mistake worth naming. */
 async function readLogoPart(request: FastifyRequest): Promise<Uint8Array> {
@@ -76,17 +76,17 @@ export function registerBrandRoutes(
   const { auth, brand } = options;
 
   app.get('/api/brand', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActor(auth, request);
     return brand.get(userId);
   });
 
   app.put('/api/brand', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { brand: 'update' });
     return brand.save(userId, parseBrandKit(request.body));
   });
 
   app.get('/api/brand/logo', async (request, reply) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActor(auth, request);
     const logo = await brand.readLogo(userId);
     return reply
       .header('content-type', logo.contentType)
@@ -95,12 +95,12 @@ export function registerBrandRoutes(
   });
 
   app.put('/api/brand/logo', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { brand: 'update' });
     return brand.saveLogo(userId, await readLogoPart(request));
   });
 
   app.delete('/api/brand/logo', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { brand: 'update' });
     return brand.removeLogo(userId);
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import type { EnginesService } from '../services/engines.service.ts';
 import { parseJsonObjectBody } from './parse-body.ts';
-import { requireUserId } from './session.ts';
+import { requireActor, requireActorWith } from './actor.ts';
 
 export interface EnginesRoutesOptions {
   auth: Auth;
@@ -15,12 +15,12 @@ export function registerEnginesRoutes(app: FastifyInstance, options: EnginesRout
   const { auth, engines } = options;
 
   app.get('/api/engines', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActor(auth, request);
     return { engines: await engines.list(userId) };
   });
 
   app.post('/api/engines/veo/opt-in', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { engine: 'opt-in' });
     parseJsonObjectBody(engineOptInRequestSchema, request.body);
     return engines.acceptVeo(userId);
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import type { FeedbackService } from '../services/feedback.service.ts';
 import { parseBody } from './parse-body.ts';
-import { requireUserId } from './session.ts';
+import { requireActorWith } from './actor.ts';
 
 /** POST /api/feedback (signed in) and the public landing figures it feeds. */
 export function registerFeedbackRoutes(
@@ -13,7 +13,7 @@ export function registerFeedbackRoutes(
   const { auth, feedback } = options;
 
   app.post('/api/feedback', async (request, reply) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActorWith(auth, request, { feedback: 'create' });
     await feedback.submit(userId, parseBody(feedbackRequestSchema, request.body));
     return reply.status(201).send({ success: true });
   });

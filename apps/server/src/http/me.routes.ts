@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import type { ProfilesService } from '../services/profiles.service.ts';
-import { findSessionUserId, requireUserId } from './session.ts';
+import { requireActor } from './actor.ts';
+import { findSessionUserId } from './session.ts';
 
 export function registerMeRoutes(
   app: FastifyInstance,
@@ -9,7 +10,7 @@ export function registerMeRoutes(
   profiles: ProfilesService,
 ): void {
   app.get('/api/me', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId } = await requireActor(auth, request);
     return profiles.getProfile(userId);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
+import { tokenOf } from '../auth/session-cache.ts';
 import { AppError } from '../errors.ts';
 
 /** The request's headers for Better Auth's server-side API (it reads the session cookie). */
@@ -21,6 +22,12 @@ function sessionCookieValue(request: FastifyRequest): string | undefined {
       return pair.slice(split + 1).trim();
   }
   return undefined;
+}
+
+/** The session token of the request's cookie (without its signature), if it has one. */
+export function findSessionToken(request: FastifyRequest): string | undefined {
+  const cookie = sessionCookieValue(request);
+  return cookie === undefined ? undefined : tokenOf(cookie);
 }
 
 export async function findSessionUserId(

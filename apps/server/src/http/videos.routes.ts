@@ -26,8 +26,9 @@ import { consentFromForm } from './consent-input.ts';
 import { parseJsonObjectBody } from './parse-body.ts';
 import { readMultipartBody } from './multipart-body.ts';
 import { streamStoredFile } from './range.ts';
-import { findSessionUserId, requireUserId } from './session.ts';
+import { findSessionUserId } from './session.ts';
 import { streamVideoEvents } from './video-events.ts';
+import { requireActor, requireActorWith, requirePermission } from './actor.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -192,12 +193,15 @@ export async function registerVideosRoutes(
     const photos = pickPhotos(upload);
     const userId = await findSessionUserId(auth, request);
     if (!userId) throw new AppError('unauthorized', GENERATE_COPY.loginRequired);
+    const actor = await requireActor(auth, request);
+    requirePermission(actor, { video: 'create' });
     const { options: videoOptions, form } = parseOptions(upload.fields);
     if (form.consent !== 'true')
       throw new AppError('validation_failed', GENERATE_COPY.consentRequired, { field: 'consent' });
     const consent = consentFromForm(form, request, new Date());
     const record = await videos.createVideo({
       userId,
+      clinicId: actor.clinicId,
       image: photos.image,
       afterImage: photos.afterImage,
       logo: upload.logo,
@@ -219,38 +223,38 @@ export async function registerVideosRoutes(
   });
 
   app.get('/api/videos', async (request) => {
-    const userId = await requireUserId(auth, request);
-    return { videos: await videos.listVideos(userId) };
+    const { clinicId } = await requireActor(auth, request);
+    return { videos: await videos.listVideos(clinicId) };
   });
 
   app.get<{ Params: { id: string } }>('/api/videos/:id', async (request) => {
-    const userId = await requireUserId(auth, request);
-    return videos.getVideo(userId, request.params.id);
+    const { clinicId } = await requireActor(auth, request);
+    return videos.getVideo(clinicId, request.params.id);
   });
 
   app.get<{ Params: { id: string } }>('/api/videos/:id/events', async (request, reply) => {
-    const userId = await requireUserId(auth, request);
-    await videos.getVideo(userId, request.params.id); // 404 before the stream opens
+    const { clinicId } = await requireActor(auth, request);
+    await videos.getVideo(clinicId, request.params.id); // 404 before the stream opens
     await streamVideoEvents(
       request,
       reply,
       request.params.id,
-      () => videos.getVideo(userId, request.params.id),
+      () => videos.getVideo(clinicId, request.params.id),
       progress,
     );
   });
 
   // Issue #20: a generative video takes minutes; the clinic may stop it and get its credits back.
   app.post<{ Params: { id: string } }>('/api/videos/:id/cancel', async (request) => {
-    const userId = await requireUserId(auth, request);
-    return videos.cancelVideo(userId, request.params.id);
+    const { clinicId } = await requireActor(auth, request);
+    return videos.cancelVideo(clinicId, request.params.id);
   });
 
   app.post<{ Params: { id: string } }>('/api/videos/:id/consent/revoke', async (request) => {
-    const userId = await requireUserId(auth, request);
+    const { userId, clinicId } = await requireActorWith(auth, request, { video: 'delete' });
     const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
     await consentService.revoke(userId, request.params.id, reason, userActor(request, userId));
-    return videos.getVideo(userId, request.params.id);
+    return videos.getVideo(clinicId, request.params.id);
   });
 
   type StoredRequest = FastifyRequest<{ Params: { id: string }; Querystring: { inline?: string } }>;
@@ -259,8 +263,8 @@ export async function registerVideosRoutes(
     reply: FastifyReply,
     kind: 'video' | 'thumbnail',
   ) => {
-    const userId = await requireUserId(auth, request);
-    const row = await videos.requireOwnVideo(userId, request.params.id);
+    const { userId, clinicId } = await requireActor(auth, request);
+    const row = await videos.requireClinicVideo(clinicId, request.params.id);
     const key = kind === 'video' ? row.video_key : row.thumbnail_key;
     if (row.status !== 'completed' || !key)
       throw new AppError('not_found', 'This video is not ready yet.');

@@ -35,12 +35,22 @@ export class ApiKeysService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async create(userId: string, name: string, actor: AuditActor): Promise<ApiKeyCreated> {
+  /**
+   * A key of `clinicId` (the acting clinic; the member's personal clinic when omitted) that
+   * records `userId` as the member who created it and acts for the clinic whoever that is.
+   */
+  async create(
+    userId: string,
+    name: string,
+    actor: AuditActor,
+    clinicId?: string,
+  ): Promise<ApiKeyCreated> {
     const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
     const row = await this.keys.transaction(async (keys, trx) => {
       const inserted = await keys.insert({
         id: crypto.randomUUID(),
         userId,
+        ...(clinicId === undefined ? {} : { clinicId }),
         name,
         prefix: key.slice(0, VISIBLE_PREFIX_LENGTH),
         keyHash: hashKey(key),
@@ -60,16 +70,21 @@ export class ApiKeysService {
     return { ...toSummary(row), key };
   }
 
-  async list(userId: string): Promise<ApiKeySummary[]> {
-    return (await this.keys.listActive(userId)).map(toSummary);
+  async list(clinicId: string): Promise<ApiKeySummary[]> {
+    return (await this.keys.listActive(clinicId)).map(toSummary);
   }
 
-  async revoke(userId: string, keyId: string, actor: AuditActor): Promise<void> {
+  async revoke(
+    member: { userId: string; clinicId: string },
+    keyId: string,
+    actor: AuditActor,
+  ): Promise<void> {
+    const { userId, clinicId } = member;
     // Another account's key, or a malformed id, is indistinguishable from a missing one.
     const revoked =
       isWellFormedId(keyId) &&
       (await this.keys.transaction(async (keys, trx) => {
-        if (!(await keys.revoke(userId, keyId))) return false;
+        if (!(await keys.revoke(clinicId, keyId))) return false;
         await this.audit.record(
           {
             kind: 'api_key.revoked',
@@ -92,7 +107,7 @@ export class ApiKeysService {
   /** The account and the key (for the audit log's actor) behind an Authorization header. */
   async authenticateKey(
     authorization: string | undefined,
-  ): Promise<{ userId: string; apiKeyId: string }> {
+  ): Promise<{ userId: string; clinicId: string; apiKeyId: string }> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     const key = match?.[1];
     if (!key?.startsWith(KEY_PREFIX)) throw new AppError('unauthorized', UNAUTHORIZED_KEY_MESSAGE);
@@ -102,6 +117,6 @@ export class ApiKeysService {
     if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
       await this.keys.touch(row.id, now);
     }
-    return { userId: row.user_id, apiKeyId: row.id };
+    return { userId: row.user_id, clinicId: row.clinic_id, apiKeyId: row.id };
   }
 }

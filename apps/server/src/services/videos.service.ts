@@ -52,7 +52,10 @@ export interface ImageInspector {
 }
 
 export interface CreateVideoRequest {
+  /** The member who makes it. */
   userId: string;
+  /** The acting clinic that will own it; the member's personal clinic when omitted. */
+  clinicId?: string;
   image: Uint8Array;
   /** The after photo, when `image` is the before photo of a pair (public API). */
   afterImage?: Uint8Array | null;
@@ -173,6 +176,7 @@ export class VideosService {
           const video = await locked.insertVideo({
             id: videoId,
             userId: request.userId,
+            ...(request.clinicId === undefined ? {} : { clinicId: request.clinicId }),
             title: request.title?.trim() || defaultVideoTitle(now, request.branding.treatmentTitle),
             prompt:
               engine === DEFAULT_ENGINE
@@ -237,15 +241,16 @@ export class VideosService {
     }
   }
 
-  async listVideos(userId: string): Promise<VideoRecord[]> {
-    const rows = await this.deps.videos.listForUser(userId);
+  /** The acting clinic's videos, whichever member made them. */
+  async listVideos(clinicId: string): Promise<VideoRecord[]> {
+    const rows = await this.deps.videos.listForClinic(clinicId);
     const consents = await this.deps.consents.findForVideos(rows.map((row) => row.id));
     return rows.map((row) => toVideoRecord(row, consents.get(row.id)));
   }
 
   /** Polled every few seconds by each open page: reads only what the record shows. */
-  async getVideo(userId: string, videoId: string): Promise<VideoRecord> {
-    const row = await ownVideo(userId, videoId, (id) => this.deps.videos.findRecordById(id));
+  async getVideo(clinicId: string, videoId: string): Promise<VideoRecord> {
+    const row = await clinicVideo(clinicId, videoId, (id) => this.deps.videos.findRecordById(id));
     return toVideoRecord(row, await this.deps.consents.findForVideo(row.id));
   }
 
@@ -253,8 +258,8 @@ export class VideosService {
    * Asks the job of a generative video still processing to stop; the job ends it failed and
    * refunded at its next poll (issue #20). A built-in render finishes in seconds: not cancelable.
    */
-  async cancelVideo(userId: string, videoId: string): Promise<VideoRecord> {
-    const row = await ownVideo(userId, videoId, (id) => this.deps.videos.findById(id));
+  async cancelVideo(clinicId: string, videoId: string): Promise<VideoRecord> {
+    const row = await clinicVideo(clinicId, videoId, (id) => this.deps.videos.findById(id));
     if (row.engine !== 'veo') {
       throw new AppError(
         'conflict',
@@ -267,7 +272,7 @@ export class VideosService {
         `This video has already ${row.status === 'completed' ? 'completed' : 'ended'}.`,
       );
     }
-    return this.getVideo(userId, videoId);
+    return this.getVideo(clinicId, videoId);
   }
 
   /** A finished video's MP4 left the building (web download or signed link). */
@@ -278,6 +283,11 @@ export class VideosService {
       actor,
       target: { type: 'video', id: video.id },
     });
+  }
+
+  /** A video of the acting clinic, or 404 (another clinic's is as missing as none). */
+  requireClinicVideo(clinicId: string, videoId: string): Promise<VideoRow> {
+    return clinicVideo(clinicId, videoId, (id) => this.deps.videos.findById(id));
   }
 
   requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {
@@ -299,5 +309,16 @@ async function ownVideo<T extends { user_id: string }>(
   const row = isWellFormedId(videoId) ? await find(videoId) : undefined;
   // Another account's video is indistinguishable from a missing one.
   if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
+  return row;
+}
+
+async function clinicVideo<T extends { clinic_id: string }>(
+  clinicId: string,
+  videoId: string,
+  find: (id: string) => Promise<T | undefined>,
+): Promise<T> {
+  const row = isWellFormedId(videoId) ? await find(videoId) : undefined;
+  // Another clinic's video is indistinguishable from a missing one.
+  if (!row || row.clinic_id !== clinicId) throw new AppError('not_found', 'No video with this id.');
   return row;
 }
