@@ -68,6 +68,7 @@ export default defineConfig({
         PUBLIC_URL: BASE_URL,
         LOG_LEVEL: 'warn',
         REQUIRE_EMAIL_VERIFICATION: 'false',
+        CLINIC_TEAMS: 'true',
       },
       stdout: 'pipe',
       stderr: 'pipe',

@@ -105,10 +105,17 @@ describe('loadConfig', () => {
     expect(problems).not.toMatch(/VEO_API_KEY: .*got/);
   });
 
+  it('opens clinic teams only with CLINIC_TEAMS=true', () => {
+    expect(loadConfig({}, '/').accounts.clinicTeams).toBe(false);
+    expect(loadConfig({ CLINIC_TEAMS: 'true' }, '/').accounts.clinicTeams).toBe(true);
+    expect(() => loadConfig({ CLINIC_TEAMS: 'yes please' }, '/')).toThrow(/CLINIC_TEAMS/);
+  });
+
   it('asks for a confirmed e-mail unless REQUIRE_EMAIL_VERIFICATION=false', () => {
     expect(loadConfig({}, '/').accounts).toEqual({
       requireEmailVerification: true,
       mailPerAddressPerHour: 5,
+      clinicTeams: false,
     });
     expect(loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'false' }, '/').accounts).toMatchObject({
       requireEmailVerification: false,

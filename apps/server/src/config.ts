@@ -29,6 +29,7 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   REQUIRE_EMAIL_VERIFICATION: booleanFromString.default(true),
+  CLINIC_TEAMS: booleanFromString.default(false),
   PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -224,6 +225,12 @@ export interface Config {
     requireEmailVerification: boolean;
     /** Reset links (and verification links) one e-mail address may be sent in any hour. */
     mailPerAddressPerHour: number;
+    /**
+     * Whether people may join other clinics (invitations, members, switching: issue #21).
+     * Off until credits, plan, brand, webhooks and the audit log go by clinic too: until then
+     * a member of someone else's clinic would spend and change their own.
+     */
+    clinicTeams: boolean;
   };
   bodyLimitBytes: number;
   log: { level: string; pretty: boolean };
@@ -383,6 +390,7 @@ export function loadConfig(
     accounts: {
       requireEmailVerification: values.REQUIRE_EMAIL_VERIFICATION,
       mailPerAddressPerHour: values.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
+      clinicTeams: values.CLINIC_TEAMS,
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     log: { level: values.LOG_LEVEL, pretty: values.LOG_PRETTY },

@@ -27,7 +27,8 @@ async function serve(config: Config): Promise<void> {
     config,
     auth: runtime.auth,
     profiles: runtime.profiles,
-    clinicMembers: runtime.clinicMembers,
+    // Team routes are served only where teams are open (CLINIC_TEAMS).
+    clinicMembers: config.accounts.clinicTeams ? runtime.clinicMembers : undefined,
     audit: runtime.audit,
     isDatabaseReady: runtime.database.isReady,
     videoPipeline,

@@ -20,12 +20,18 @@ type Access =
   | { kind: 'account' }
   /** API v1: the API key's clinic. */
   | { kind: 'api-key' }
+  /**
+   * The person's memberships, invitations and team (CLINIC_TEAMS): each checks the member's
+   * role itself, tested rule by rule in http/clinics.routes.test.ts.
+   */
+  | { kind: 'team' }
   /** The acting clinic's data, for this role and above. */
   | { kind: 'clinic'; role: ClinicRole };
 
 const PUBLIC: Access = { kind: 'public' };
 const ACCOUNT: Access = { kind: 'account' };
 const API_KEY: Access = { kind: 'api-key' };
+const TEAM: Access = { kind: 'team' };
 const STAFF: Access = { kind: 'clinic', role: 'staff' };
 const ADMIN: Access = { kind: 'clinic', role: 'admin' };
 const OWNER: Access = { kind: 'clinic', role: 'owner' };
@@ -100,6 +106,17 @@ const ROUTES: Record<string, Access> = {
   'DELETE /api/brand/logo': ADMIN,
   'POST /api/engines/veo/opt-in': ADMIN,
   'GET /api/audit-log': ADMIN,
+
+  'GET /api/clinics': TEAM,
+  'POST /api/clinics/active': TEAM,
+  'POST /api/clinics/invitations': TEAM,
+  'GET /api/clinics/invitations/:id': TEAM,
+  'DELETE /api/clinics/invitations/:id': TEAM,
+  'POST /api/clinics/invitations/:id/accept': TEAM,
+  'DELETE /api/clinics/members/:id': TEAM,
+  'PATCH /api/clinics/members/:id': TEAM,
+  'POST /api/clinics/leave': TEAM,
+  'POST /api/clinics/transfer': TEAM,
 
   'GET /api/billing/subscription': OWNER,
   'POST /api/billing/demo/checkout': OWNER,
@@ -275,9 +292,9 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
     expect(byKey.body).not.toContain(a.videoId);
   });
 
-  it('answers signed-out requests to clinic and account routes with 401', async () => {
+  it('answers signed-out requests to clinic, team and account routes with 401', async () => {
     for (const [route, access] of Object.entries(ROUTES)) {
-      if (access.kind !== 'clinic' && access.kind !== 'account') continue;
+      if (access.kind === 'public' || access.kind === 'api-key') continue;
       // Better Auth's own change-email and the reset check answer for themselves; an upload is
       // read before sign-in is checked (SPEC §5 order), so an empty one is refused first.
       if (

@@ -50,14 +50,16 @@ export function registerClinicsRoutes(
   app.get('/api/clinics', async (request) => members.overview(await session(request)));
 
   app.post('/api/clinics/active', async (request) => {
+    const person = await session(request);
     const { clinicId } = parseBody(switchClinicRequestSchema, request.body);
-    await members.switchClinic(await session(request), clinicId);
+    await members.switchClinic(person, clinicId);
     return { clinicId };
   });
 
   app.post('/api/clinics/invitations', async (request, reply) => {
+    const person = await session(request);
     const input = parseBody(inviteMemberRequestSchema, request.body);
-    const created = await members.invite(await session(request), input);
+    const created = await members.invite(person, input);
     return reply.code(201).send(created);
   });
 
@@ -80,8 +82,9 @@ export function registerClinicsRoutes(
   });
 
   app.patch('/api/clinics/members/:id', async (request) => {
+    const person = await session(request);
     const { role } = parseBody(changeRoleRequestSchema, request.body);
-    await members.changeRole(await session(request), idParam(request), role);
+    await members.changeRole(person, idParam(request), role);
     return { role };
   });
 
@@ -91,8 +94,9 @@ export function registerClinicsRoutes(
   });
 
   app.post('/api/clinics/transfer', async (request, reply) => {
+    const person = await session(request);
     const { memberId } = parseBody(transferClinicRequestSchema, request.body);
-    await members.transfer(await session(request), memberId);
+    await members.transfer(person, memberId);
     return reply.code(204).send();
   });
 }

@@ -6,7 +6,7 @@ import type {
 } from '@glowreel/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { requestJson } from './api-client.ts';
+import { ApiError, requestJson } from './api-client.ts';
 import { useAuth } from './auth-context.ts';
 
 export type { ClinicRoleName, ClinicsOverview, InvitableRole, InvitationPreview };
@@ -14,8 +14,17 @@ export type { ClinicRoleName, ClinicsOverview, InvitableRole, InvitationPreview 
 /** The person's clinics and the active clinic's team (GET /api/clinics). */
 export const CLINICS_QUERY_KEY = ['clinics'] as const;
 
-export async function fetchClinics(): Promise<ClinicsOverview> {
-  return (await requestJson('GET', '/api/clinics')) as ClinicsOverview;
+/**
+ * The overview, or null where this server does not offer teams (CLINIC_TEAMS off: no team
+ * route is served): the person then belongs to one clinic, their own, as its owner.
+ */
+export async function fetchClinics(): Promise<ClinicsOverview | null> {
+  try {
+    return (await requestJson('GET', '/api/clinics')) as ClinicsOverview;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 export async function switchClinic(clinicId: string): Promise<void> {
@@ -62,11 +71,14 @@ export function useClinics() {
 }
 
 /**
- * The person's role in the active clinic, or null while it loads: role-aware screens show
+ * The person's role in the active clinic (owner of their own where teams are not offered),
+ * or null while it loads: role-aware screens show
  * owner/admin controls only once the role is known, so staff never see them flash.
  */
 export function useClinicRole(): ClinicRoleName | null {
-  return useClinics().data?.active.role ?? null;
+  const { data } = useClinics();
+  if (data === null) return 'owner';
+  return data?.active.role ?? null;
 }
 
 /**

@@ -23,6 +23,8 @@ function day(iso: string): string {
 /** Issue #21: the active clinic's members, invitations and seats. */
 export function TeamSection() {
   const clinics = useClinics();
+  // This server does not offer teams (see fetchClinics): no section to show.
+  if (clinics.data === null) return null;
   return (
     <section id="team" aria-labelledby="team-heading" className="mt-12 scroll-mt-24">
       <h2 id="team-heading" className="text-2xl font-bold tracking-tight text-slate-900">
