@@ -158,19 +158,6 @@ export class VideosRepository {
       .execute();
   }
 
-  listForUser(userId: string, limit = 200): Promise<VideoRow[]> {
-    return this.db
-      .selectFrom('videos')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', '<>', 'deleted')
-      .$narrowType<{ status: LiveVideoStatus }>()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
   /**
    * One page, newest first, after the video `afterId` (the last row of the previous page).
    * The position is compared in SQL, at the database's own timestamp precision.
