@@ -77,6 +77,7 @@ export async function openRuntime(
         await profiles.createDefaultProfile(user.id);
       },
       onSessionCreated: (session) => clinics.activatePersonalClinic(session),
+      clinics,
       audit,
       log: { error: (details, message) => auditLog.error(details, message) },
     });

@@ -12,8 +12,7 @@ import type { Database } from '../db/schema.ts';
 import { ProfilesRepository } from '../db/profiles.repository.ts';
 import { UsersRepository } from '../db/users.repository.ts';
 import { clinicsPlugin, unservedClinicPaths } from '../clinics/clinics-plugin.ts';
-import { ClinicsRepository } from '../clinics/clinics.repository.ts';
-import { ClinicsService } from '../clinics/clinics.service.ts';
+import type { ClinicsService } from '../clinics/clinics.service.ts';
 import { checkAuthInput, checkDisplayName } from './auth-input-rules.ts';
 import { SessionCache, SESSION_CACHE_DEFAULTS, type SessionCacheOptions } from './session-cache.ts';
 import { oidcPluginsFor, socialProvidersFor } from './sign-in-providers.ts';
@@ -43,6 +42,8 @@ export interface AuthOptions {
    * where it is pointed at the account's clinic.
    */
   onSessionCreated?: (session: { id: string; userId: string }) => Promise<void>;
+  /** Who a signed-in request acts for (http/actor.ts): read on every request, never cached. */
+  clinics: ClinicsService;
   /** Sign-ins, failed sign-ins, password and e-mail changes go to the audit log (issue #18 §4). */
   audit?: AuditTrail;
   /** Where a failure to write an audit event is reported. */
@@ -150,9 +151,12 @@ export function createAuth(options: AuthOptions) {
     : null;
   const auth = createBetterAuth(options, sessionCache, audited);
   const emailGate = new EmailVerificationGate(users, options.requireEmailVerification);
-  // Who a signed-in request acts for (http/actor.ts): read on every request, never cached.
-  const clinics = new ClinicsService(new ClinicsRepository(options.db));
-  return Object.assign(auth, { sessionCache, emailGate, mail: options.mail, clinics });
+  return Object.assign(auth, {
+    sessionCache,
+    emailGate,
+    mail: options.mail,
+    clinics: options.clinics,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** The role of the person a clinic belongs to: billing, deletion, everything (issue #21). */
@@ -25,6 +25,45 @@ export function personalClinicIdOf(userId: string): RawBuilder<string> {
   return sql<string>`(select "id" from "organization" where "personalOwnerId" = ${userId})`;
 }
 
+/**
+ * A new clinic (organization) with `userId` as its owner, in the caller's transaction.
+ * Undefined when `personalOwnerId` already has its personal clinic (nothing is inserted).
+ */
+async function insertClinicOwnedBy(
+  trx: Transaction<Database>,
+  input: { userId: string; name: string; personalOwnerId: string | null },
+): Promise<PersonalClinic | undefined> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const created = await trx
+    .insertInto('organization')
+    .values({
+      id,
+      name: input.name,
+      // Slugs are unique and will appear in links; the id keeps them so without a lookup.
+      slug: `clinic-${id}`,
+      logo: null,
+      metadata: null,
+      createdAt: now,
+      personalOwnerId: input.personalOwnerId,
+    })
+    .onConflict((conflict) => conflict.column('personalOwnerId').doNothing())
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+  if (!created) return undefined;
+  await trx
+    .insertInto('member')
+    .values({
+      id: crypto.randomUUID(),
+      organizationId: created.id,
+      userId: input.userId,
+      role: OWNER_ROLE,
+      createdAt: now,
+    })
+    .execute();
+  return created;
+}
+
 /** Clinics (Better Auth organizations) and their members, read and written with Kysely. */
 export class ClinicsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -43,41 +82,15 @@ export class ClinicsRepository {
    */
   async createPersonalClinic(input: { userId: string; name: string }): Promise<PersonalClinic> {
     return this.db.transaction().execute(async (trx) => {
-      const id = crypto.randomUUID();
-      const now = new Date();
-      const created = await trx
-        .insertInto('organization')
-        .values({
-          id,
-          name: input.name,
-          // Slugs are unique and will appear in links; the id keeps them so without a lookup.
-          slug: `clinic-${id}`,
-          logo: null,
-          metadata: null,
-          createdAt: now,
-          personalOwnerId: input.userId,
-        })
-        .onConflict((conflict) => conflict.column('personalOwnerId').doNothing())
-        .returning(['id', 'name'])
-        .executeTakeFirst();
-      if (!created) {
-        return trx
+      const created = await insertClinicOwnedBy(trx, { ...input, personalOwnerId: input.userId });
+      return (
+        created ??
+        trx
           .selectFrom('organization')
           .select(['id', 'name'])
           .where('personalOwnerId', '=', input.userId)
-          .executeTakeFirstOrThrow();
-      }
-      await trx
-        .insertInto('member')
-        .values({
-          id: crypto.randomUUID(),
-          organizationId: created.id,
-          userId: input.userId,
-          role: OWNER_ROLE,
-          createdAt: now,
-        })
-        .execute();
-      return created;
+          .executeTakeFirstOrThrow()
+      );
     });
   }
 
@@ -137,31 +150,9 @@ export class ClinicsRepository {
     const existing = await this.findPersonalClinic(input.userId);
     if (!existing) return this.createPersonalClinic(input);
     return this.db.transaction().execute(async (trx) => {
-      const id = crypto.randomUUID();
-      const now = new Date();
-      await trx
-        .insertInto('organization')
-        .values({
-          id,
-          name: input.name,
-          slug: `clinic-${id}`,
-          logo: null,
-          metadata: null,
-          createdAt: now,
-          personalOwnerId: null,
-        })
-        .execute();
-      await trx
-        .insertInto('member')
-        .values({
-          id: crypto.randomUUID(),
-          organizationId: id,
-          userId: input.userId,
-          role: OWNER_ROLE,
-          createdAt: now,
-        })
-        .execute();
-      return { id, name: input.name };
+      const created = await insertClinicOwnedBy(trx, { ...input, personalOwnerId: null });
+      if (!created) throw new Error('A clinic without a personal owner was not inserted.');
+      return created;
     });
   }
 

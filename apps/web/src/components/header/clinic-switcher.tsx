@@ -1,18 +1,13 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { describeError } from '../../lib/api-client.ts';
-import {
-  CLINICS_QUERY_KEY,
-  fetchClinics,
-  switchClinic,
-  useReloadForClinic,
-} from '../../lib/clinics-api.ts';
+import { switchClinic, useClinics, useReloadForClinic } from '../../lib/clinics-api.ts';
 
 /**
  * Issue #21: which clinic the person acts for, shown only to someone in more than one.
  * Switching fetches every page's data again, since all of it belonged to the old clinic.
  */
 export function ClinicSwitcher() {
-  const clinics = useQuery({ queryKey: CLINICS_QUERY_KEY, queryFn: fetchClinics });
+  const clinics = useClinics();
   const reload = useReloadForClinic();
   const change = useMutation({ mutationFn: switchClinic, onSuccess: reload });
   const list = clinics.data?.clinics ?? [];
