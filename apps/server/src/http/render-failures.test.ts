@@ -38,6 +38,9 @@ describe.each(DATABASE_KINDS)('render failures on %s', (kind) => {
   const renderer = new FakeRenderer();
   const receiver = new WebhookReceiver();
   const logged: { details: object; message: string }[] = [];
+  // Every event the renders publish, from before the request: a render that fails at once
+  // may publish before a listener subscribed after the request's answer would be attached.
+  const published: { videoId: string; event: VideoEvent }[] = [];
   let receiverUrl = '';
   let cookie = '';
   let userId = '';
@@ -58,6 +61,11 @@ describe.each(DATABASE_KINDS)('render failures on %s', (kind) => {
       },
       log,
     });
+    const publish = pipeline.progress.publish.bind(pipeline.progress);
+    pipeline.progress.publish = (videoId, event) => {
+      published.push({ videoId, event });
+      publish(videoId, event);
+    };
     publicApi = openPublicApi(test.config, test.runtime, pipeline, {
       log: { warn: () => undefined },
       retryDelaysMs: [100, 100, 100],
@@ -94,7 +102,6 @@ describe.each(DATABASE_KINDS)('render failures on %s', (kind) => {
 
   /** Starts a render through the public API and returns its id and the events it published. */
   async function renderThatFails(): Promise<{ id: string; events: VideoEvent[] }> {
-    const events: VideoEvent[] = [];
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/v1/generate',
@@ -107,9 +114,8 @@ describe.each(DATABASE_KINDS)('render failures on %s', (kind) => {
     });
     expect(accepted.statusCode).toBe(202);
     const { id } = accepted.json<{ id: string }>();
-    const unsubscribe = pipeline.progress.subscribe(id, (event) => events.push(event));
     await pipeline.queue.drain();
-    unsubscribe();
+    const events = published.filter((entry) => entry.videoId === id).map((entry) => entry.event);
     return { id, events };
   }
 
