@@ -5,6 +5,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../config.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { POSTGRES_ADMIN_URL } from './postgres-server.ts';
+import { copyPristineEmbeddedDatabase } from './pristine-embedded-database.ts';
 
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -87,6 +88,8 @@ export async function openTestRuntime(
     },
     process.cwd(),
   );
+  if (config.database.kind === 'pglite')
+    await copyPristineEmbeddedDatabase(config.database.dataDir);
   const runtime = await openRuntime(config);
   return {
     runtime,
