@@ -28,6 +28,23 @@ function invitationLinkFor(address: string): string {
   return mail?.split(/\s+/).find((word) => word.startsWith(`${BASE_URL}/invitations/`)) ?? '';
 }
 
+/** What `/api/me` shows the page's account: the active clinic's plan and credits. */
+async function creditsOf(
+  page: Page,
+): Promise<{ plan: string; videosRemaining: number; total: number }> {
+  const response = await page.request.get('/api/me');
+  expect(response.ok()).toBe(true);
+  const profile = (await response.json()) as {
+    subscription: { plan: string; videosRemaining: number };
+    credits: { total: number };
+  };
+  return {
+    plan: profile.subscription.plan,
+    videosRemaining: profile.subscription.videosRemaining,
+    total: profile.credits.total,
+  };
+}
+
 async function activeClinicOf(page: Page): Promise<{ id: string; role: string }> {
   const response = await page.request.get('/api/clinics');
   expect(response.ok()).toBe(true);
@@ -91,8 +108,22 @@ test('an owner invites staff, the staff member joins, renders for the clinic and
   await expect(staff.locator('#team')).toContainText('your role: staff');
   await expect(staff.locator('#brand')).toHaveCount(0);
 
-  // A render by the staff member is the clinic's video: the owner sees it in their history.
+  // Credits are the clinic's: acting for it, the staff member sees the owner's plan and balance.
+  const clinicBefore = await creditsOf(owner);
+  expect(clinicBefore.plan).toBe('pro');
+  expect(await creditsOf(staff)).toEqual(clinicBefore);
+  await switcher.selectOption({ label: 'Nora Staff (owner)' });
+  await expect(staff.locator('#team')).toContainText('your role: owner');
+  const personalBefore = await creditsOf(staff);
+  expect(personalBefore.plan).toBe('free');
+  await switcher.selectOption({ label: 'Solstice Med Spa (staff)' });
+  await expect(staff.locator('#team')).toContainText('your role: staff');
+
+  // A render by the staff member is the clinic's video, paid from the clinic's credits: the
+  // owner sees it in their history and one credit fewer; the staff member's own are untouched.
   await generateVideo(staff, 'Staff render');
+  expect((await creditsOf(owner)).total).toBe(clinicBefore.total - 1);
+  expect((await creditsOf(staff)).total).toBe(clinicBefore.total - 1);
   const ownerVideos = await owner.request.get('/api/videos');
   expect(ownerVideos.ok()).toBe(true);
   expect(JSON.stringify(await ownerVideos.json())).toContain('Staff render');
@@ -113,9 +144,12 @@ test('an owner invites staff, the staff member joins, renders for the clinic and
   expect(after.id).not.toBe(clinic.id);
   const back = await staff.request.post('/api/clinics/active', { data: { clinicId: clinic.id } });
   expect(back.status()).toBe(404);
-  // What they make now is their own clinic's, not the one they left.
+  expect(await creditsOf(staff)).toEqual(personalBefore);
+  // What they make now is their own clinic's, paid by their own credits, not the one they left.
   await generateVideo(staff, 'After removal');
   const ownerList = JSON.stringify(await (await owner.request.get('/api/videos')).json());
   expect(ownerList).toContain('Staff render');
   expect(ownerList).not.toContain('After removal');
+  expect((await creditsOf(owner)).total).toBe(clinicBefore.total - 1);
+  expect((await creditsOf(staff)).total).toBe(personalBefore.total - 1);
 });
