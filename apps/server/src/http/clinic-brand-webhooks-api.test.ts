@@ -172,4 +172,30 @@ describe.each(DATABASE_KINDS)("the clinic's brand, engines, webhooks and API on 
       .execute();
     expect(stored).toEqual([{ clinic_id: clinicId, accepted_by: owner.userId }]);
   });
+
+  it("answers one Idempotency-Key once for all of the clinic's keys, and apart for another clinic", async () => {
+    const payload = {
+      composite_image: (await compositePhoto()).toString('base64'),
+      consent_attested: true,
+    };
+    const generate = (key: string) =>
+      full.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'order-1' },
+        payload,
+      });
+    const first = await generate(await createKey(owner));
+    expect(first.statusCode, first.body).toBe(202);
+    const again = await generate(await createKey(admin));
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+
+    const other = await generate(await createKey(await signUpForCookie(full.app, ORIGIN)));
+    expect(other.statusCode, other.body).toBe(202);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.json<{ id: string }>().id).not.toBe(first.json<{ id: string }>().id);
+    await full.pipeline.queue.drain();
+  });
 });
