@@ -1,5 +1,4 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { BrandKitsTable, Database } from './schema.ts';
 
 export type BrandKitRow = Selectable<BrandKitsTable>;
@@ -8,31 +7,35 @@ export type BrandKitValues = Omit<
   'user_id' | 'clinic_id' | 'updated_at'
 >;
 
-/** An account's brand kit row (issue #16 §5); the rules about it live in BrandService. */
+/** A clinic's brand kit row (issues #16 §5, #21); the rules about it live in BrandService. */
 export class BrandKitsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  find(userId: string): Promise<BrandKitRow | undefined> {
+  find(clinicId: string): Promise<BrandKitRow | undefined> {
     return this.db
       .selectFrom('brand_kits')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .executeTakeFirst();
   }
 
   /**
-   * Runs `work` in one transaction with the account's row (if any) locked, so two saves of
-   * the logo at once cannot both believe they replaced the same earlier file.
+   * Runs `work` in one transaction with the clinic's row (if any) locked, so two saves of
+   * the logo at once cannot both believe they replaced the same earlier file. `editor` is the
+   * member who saves.
    */
-  withLockedKit<T>(userId: string, work: (locked: LockedBrandKit) => Promise<T>): Promise<T> {
+  withLockedKit<T>(
+    editor: { userId: string; clinicId: string },
+    work: (locked: LockedBrandKit) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('brand_kits')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('clinic_id', '=', editor.clinicId)
         .forUpdate()
         .executeTakeFirst();
-      return work(new LockedBrandKit(trx, userId, row));
+      return work(new LockedBrandKit(trx, editor, row));
     });
   }
 }
@@ -41,7 +44,7 @@ export class BrandKitsRepository {
 export class LockedBrandKit {
   constructor(
     private readonly trx: Transaction<Database>,
-    private readonly userId: string,
+    private readonly editor: { userId: string; clinicId: string },
     readonly row: BrandKitRow | undefined,
   ) {}
 
@@ -52,12 +55,14 @@ export class LockedBrandKit {
       .insertInto('brand_kits')
       .values({
         ...values,
-        user_id: this.userId,
-        clinic_id: personalClinicIdOf(this.userId),
+        user_id: this.editor.userId,
+        clinic_id: this.editor.clinicId,
         updated_at: updatedAt,
       })
       .onConflict((conflict) =>
-        conflict.column('user_id').doUpdateSet({ ...values, updated_at: updatedAt }),
+        conflict
+          .column('clinic_id')
+          .doUpdateSet({ ...values, user_id: this.editor.userId, updated_at: updatedAt }),
       )
       .returningAll()
       .executeTakeFirstOrThrow();

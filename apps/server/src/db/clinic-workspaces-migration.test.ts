@@ -10,6 +10,7 @@ import {
   openTestRuntime,
   type TestRuntime,
 } from '../testing/test-runtime.ts';
+import { personalClinicOf } from '../testing/clinic-members.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
 import { EngineOptInsRepository } from './engine-opt-ins.repository.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
@@ -67,7 +68,8 @@ describe.each(DATABASE_KINDS)('the clinic workspace migration on %s', (kind) => 
         });
         await insertVideoRow(runtime, user.id, { status: 'failed' });
         await services.publicApi.apiKeys.create(user.id, `Key ${index}`, SYSTEM_ACTOR);
-        await services.publicApi.webhooks.secretFor(user.id);
+        const member = { userId: user.id, clinicId: await personalClinicOf(db(), user.id) };
+        await services.publicApi.webhooks.secretFor(member);
         await new WebhooksRepository(db()).insertDelivery({
           id: crypto.randomUUID(),
           userId: user.id,
@@ -77,16 +79,16 @@ describe.each(DATABASE_KINDS)('the clinic workspace migration on %s', (kind) => 
           payload: '{}',
           nextAttemptAt: new Date(),
         });
-        await new IdempotencyRepository(db()).claim(user.id, `key-${index}`, 'hash', {
+        await new IdempotencyRepository(db()).claim(member, `key-${index}`, 'hash', {
           expiredBefore: new Date(0),
           abandonedBefore: new Date(0),
         });
-        await services.videoPipeline.brand.save(user.id, {
+        await services.videoPipeline.brand.save(member, {
           ...DEFAULT_BRAND_KIT,
           clinicName: `Clinic ${index}`,
         });
         await new EngineOptInsRepository(db()).save({
-          user_id: user.id,
+          clinic_id: member.clinicId,
           engine: 'veo',
           notice_version: '2026-11-26',
           accepted_by: user.id,

@@ -27,7 +27,8 @@ export interface ApiIdempotencyKeysTable {
 }
 
 export interface ApiWebhookSecretsTable {
-  user_id: string;
+  /** The member who last rotated it; null once their account is deleted. */
+  user_id: string | null;
   clinic_id: ClinicIdColumn;
   secret: string;
   rotated_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -130,11 +130,12 @@ export interface VideosTable {
 
 /** An owner's acceptance of an engine's notice (issue #20). */
 export interface EngineOptInsTable {
-  user_id: string;
+  /** The member who last accepted; null once their account is deleted. */
+  user_id: string | null;
   clinic_id: ClinicIdColumn;
   engine: EngineId;
   notice_version: string;
-  /** The member who accepted (the owner; teams come later). */
+  /** The member who accepted (an owner of the clinic). */
   accepted_by: string;
   accepted_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -309,7 +310,8 @@ export interface AuditEventsTable {
 }
 
 export interface BrandKitsTable {
-  user_id: string;
+  /** The member who last saved it; null once their account is deleted. */
+  user_id: string | null;
   clinic_id: ClinicIdColumn;
   clinic_name: string | null;
   contact: string | null;

@@ -159,14 +159,15 @@ export class VideosRepository {
   }
 
   /**
-   * One page, newest first, after the video `afterId` (the last row of the previous page).
-   * The position is compared in SQL, at the database's own timestamp precision.
+   * One page of the clinic's videos (every member's), newest first, after the video `afterId`
+   * (the last row of the previous page). The position is compared in SQL, at the database's own
+   * timestamp precision.
    */
-  listPageForUser(userId: string, afterId: string | null, limit: number): Promise<VideoRow[]> {
+  listPageForClinic(clinicId: string, afterId: string | null, limit: number): Promise<VideoRow[]> {
     let query = this.db
       .selectFrom('videos')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .where('status', '<>', 'deleted')
       .$narrowType<{ status: LiveVideoStatus }>()
       .orderBy('created_at', 'desc')
@@ -174,7 +175,7 @@ export class VideosRepository {
       .limit(limit);
     if (afterId !== null) {
       query = query.where(
-        sql<boolean>`(created_at, id) < (select v.created_at, v.id from videos v where v.id = ${afterId} and v.user_id = ${userId})`,
+        sql<boolean>`(created_at, id) < (select v.created_at, v.id from videos v where v.id = ${afterId} and v.clinic_id = ${clinicId})`,
       );
     }
     return query.execute();

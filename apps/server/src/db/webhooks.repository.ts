@@ -1,5 +1,4 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
-import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './public-api-schema.ts';
 import type { Database } from './schema.ts';
 
@@ -19,31 +18,37 @@ function dueAndUnclaimed(now: Date) {
 export class WebhooksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async findSecret(userId: string): Promise<string | undefined> {
+  /** The clinic's signing secret (issue #21: one per clinic). */
+  async findSecret(clinicId: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('api_webhook_secrets')
       .select('secret')
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .executeTakeFirst();
     return row?.secret;
   }
 
-  /** Stores the secret unless one exists; returns the one in force. */
-  async insertSecretIfMissing(userId: string, secret: string): Promise<string> {
+  /** Stores the secret unless the clinic has one; returns the one in force. */
+  async insertSecretIfMissing(
+    writer: { userId: string; clinicId: string },
+    secret: string,
+  ): Promise<string> {
     await this.db
       .insertInto('api_webhook_secrets')
-      .values({ user_id: userId, clinic_id: personalClinicIdOf(userId), secret })
-      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .values({ user_id: writer.userId, clinic_id: writer.clinicId, secret })
+      .onConflict((conflict) => conflict.column('clinic_id').doNothing())
       .execute();
-    return (await this.findSecret(userId)) ?? secret;
+    return (await this.findSecret(writer.clinicId)) ?? secret;
   }
 
-  async replaceSecret(userId: string, secret: string): Promise<void> {
+  async replaceSecret(writer: { userId: string; clinicId: string }, secret: string): Promise<void> {
     await this.db
       .insertInto('api_webhook_secrets')
-      .values({ user_id: userId, clinic_id: personalClinicIdOf(userId), secret })
+      .values({ user_id: writer.userId, clinic_id: writer.clinicId, secret })
       .onConflict((conflict) =>
-        conflict.column('user_id').doUpdateSet({ secret, rotated_at: new Date() }),
+        conflict
+          .column('clinic_id')
+          .doUpdateSet({ secret, user_id: writer.userId, rotated_at: new Date() }),
       )
       .execute();
   }
@@ -173,11 +178,12 @@ export class WebhooksRepository {
     });
   }
 
-  listForUser(userId: string, limit: number): Promise<WebhookDeliveryRow[]> {
+  /** The clinic's deliveries, newest first: those of every member's videos. */
+  listForClinic(clinicId: string, limit: number): Promise<WebhookDeliveryRow[]> {
     return this.db
       .selectFrom('webhook_deliveries')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute();

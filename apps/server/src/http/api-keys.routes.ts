@@ -45,18 +45,18 @@ export function registerApiKeysRoutes(
   });
 
   app.get('/api/webhook-secret', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { webhook: 'read' });
-    return { secret: await webhooks.secretFor(userId) };
+    const actor = await requireActorWith(auth, request, { webhook: 'read' });
+    return { secret: await webhooks.secretFor(actor) };
   });
 
   app.post('/api/webhook-secret/rotate', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { webhook: 'rotate' });
+    const actor = await requireActorWith(auth, request, { webhook: 'rotate' });
     parseJsonObjectBody(webhookSecretRotateSchema, request.body);
-    return { secret: await webhooks.rotateSecret(userId) };
+    return { secret: await webhooks.rotateSecret(actor) };
   });
 
   app.get('/api/webhook-deliveries', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { webhook: 'read' });
-    return { deliveries: await webhooks.listDeliveries(userId) };
+    const { clinicId } = await requireActorWith(auth, request, { webhook: 'read' });
+    return { deliveries: await webhooks.listDeliveries(clinicId) };
   });
 }

@@ -76,18 +76,19 @@ export function registerBrandRoutes(
   const { auth, brand } = options;
 
   app.get('/api/brand', async (request) => {
-    const { userId } = await requireActor(auth, request);
-    return brand.get(userId);
+    // Any member: /generate pre-fills the clinic's kit.
+    const { clinicId } = await requireActor(auth, request);
+    return brand.get(clinicId);
   });
 
   app.put('/api/brand', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { brand: 'update' });
-    return brand.save(userId, parseBrandKit(request.body));
+    const actor = await requireActorWith(auth, request, { brand: 'update' });
+    return brand.save(actor, parseBrandKit(request.body));
   });
 
   app.get('/api/brand/logo', async (request, reply) => {
-    const { userId } = await requireActor(auth, request);
-    const logo = await brand.readLogo(userId);
+    const { clinicId } = await requireActor(auth, request);
+    const logo = await brand.readLogo(clinicId);
     return reply
       .header('content-type', logo.contentType)
       .header('cache-control', 'private, no-store')
@@ -95,12 +96,12 @@ export function registerBrandRoutes(
   });
 
   app.put('/api/brand/logo', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { brand: 'update' });
-    return brand.saveLogo(userId, await readLogoPart(request));
+    const actor = await requireActorWith(auth, request, { brand: 'update' });
+    return brand.saveLogo(actor, await readLogoPart(request));
   });
 
   app.delete('/api/brand/logo', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { brand: 'update' });
-    return brand.removeLogo(userId);
+    const actor = await requireActorWith(auth, request, { brand: 'update' });
+    return brand.removeLogo(actor);
   });
 }

@@ -15,13 +15,13 @@ export function registerEnginesRoutes(app: FastifyInstance, options: EnginesRout
   const { auth, engines } = options;
 
   app.get('/api/engines', async (request) => {
-    const { userId } = await requireActor(auth, request);
-    return { engines: await engines.list(userId) };
+    const actor = await requireActor(auth, request);
+    return { engines: await engines.list(actor) };
   });
 
   app.post('/api/engines/veo/opt-in', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { engine: 'opt-in' });
+    const actor = await requireActorWith(auth, request, { engine: 'opt-in' });
     parseJsonObjectBody(engineOptInRequestSchema, request.body);
-    return engines.acceptVeo(userId);
+    return engines.acceptVeo(actor);
   });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyActor, signedLinkActor, startsADownload } from '../audit/request-actor.ts';
 import { AppError } from '../errors.ts';
 import type { ApiKeysService } from '../services/api-keys.service.ts';
-import type { ApiVideosService } from '../services/api-videos.service.ts';
+import type { ApiCaller, ApiVideosService } from '../services/api-videos.service.ts';
 import type { ProfilesService } from '../services/profiles.service.ts';
 import type { UrlSigner } from '../services/url-signer.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
@@ -44,20 +44,20 @@ export function registerPublicApiRoutes(
   options: PublicApiRoutesOptions,
 ): void {
   const { apiKeys, apiVideos, profiles, signer, storage } = options;
-  // The account and its plan's limit, known once the key is checked, for the limiter below.
+  // The key's clinic and its plan's limit, known once the key is checked, for the limiter below.
   const accounts = new WeakMap<
     FastifyRequest,
-    { userId: string; apiKeyId: string; limit: number }
+    { userId: string; clinicId: string; apiKeyId: string; limit: number }
   >();
   const accountOf = (request: FastifyRequest) => {
     const account = accounts.get(request);
     if (!account) throw new Error('the API rate limit was asked before authentication');
     return account;
   };
-  // The app's one limiter (app.ts), counting per account rather than per address.
+  // The app's one limiter (app.ts), counting per clinic (all its keys) rather than per address.
   const checkRateLimit = app.createRateLimit({
     timeWindow: API_RATE_WINDOW_MS,
-    keyGenerator: (request) => `api-account:${accountOf(request).userId}`,
+    keyGenerator: (request) => `api-clinic:${accountOf(request).clinicId}`,
     max: (request) => accountOf(request).limit,
   });
   /** The authorized key as the audit log's actor (after authorize). */
@@ -103,16 +103,21 @@ export function registerPublicApiRoutes(
     (request, reply) => sendSigned(request, reply, 'thumbnail'),
   );
 
-  /** The key's account, after counting the request against its plan's limit. */
-  const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
-    const { userId, apiKeyId } = await apiKeys.authenticateKey(request.headers.authorization);
+  /**
+   * The key's caller, after counting the request against its plan's limit: the key acts as its
+   * clinic (issue #21), its maker is the member recorded.
+   */
+  const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<ApiCaller> => {
+    const { userId, clinicId, apiKeyId } = await apiKeys.authenticateKey(
+      request.headers.authorization,
+    );
     const profile = await profiles.getProfile(userId);
     const limit =
       findPlan(profile.subscription.plan)?.apiRequestsPerMinute ??
       FREE_PLAN_API_REQUESTS_PER_MINUTE;
-    accounts.set(request, { userId, apiKeyId, limit });
+    accounts.set(request, { userId, clinicId, apiKeyId, limit });
     const state = await checkRateLimit(request);
-    if (state.isAllowed) return userId;
+    if (state.isAllowed) return { userId, clinicId };
     reply.header('x-ratelimit-limit', state.max);
     reply.header('x-ratelimit-remaining', state.remaining);
     // When the oldest counted request leaves the window and one more is allowed.
@@ -126,11 +131,11 @@ export function registerPublicApiRoutes(
         { limit: state.max, reset: Math.ceil(Date.now() / 1000) + retryAfter },
       );
     }
-    return userId;
+    return { userId, clinicId };
   };
 
   app.post('/api/v1/generate', { bodyLimit: GENERATE_JSON_BODY_LIMIT }, async (request, reply) => {
-    const userId = await authorize(request, reply);
+    const caller = await authorize(request, reply);
     const header = request.headers['idempotency-key'];
     const idempotencyKey = typeof header === 'string' ? header : undefined;
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
@@ -142,7 +147,7 @@ export function registerPublicApiRoutes(
     const parsed = await parseGenerateRequest(request);
     const consent = consentFromApi(parsed.consent, request, new Date());
     const answer = await apiVideos.generate(
-      userId,
+      caller,
       { ...parsed.input, consent, actor: keyActor(request) },
       idempotencyKey ? { key: idempotencyKey, requestHash: parsed.requestHash } : null,
     );
@@ -151,7 +156,7 @@ export function registerPublicApiRoutes(
   });
 
   app.get('/api/v1/videos', async (request, reply) => {
-    const userId = await authorize(request, reply);
+    const { clinicId } = await authorize(request, reply);
     const query = apiVideoListQuerySchema.safeParse(request.query);
     if (!query.success) {
       const issue = query.error.issues[0];
@@ -160,18 +165,18 @@ export function registerPublicApiRoutes(
         `Invalid ${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'not accepted'}.`,
       );
     }
-    return apiVideos.list(userId, query.data);
+    return apiVideos.list(clinicId, query.data);
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/videos/:id', async (request, reply) => {
-    const userId = await authorize(request, reply);
-    return apiVideos.get(userId, request.params.id);
+    const { clinicId } = await authorize(request, reply);
+    return apiVideos.get(clinicId, request.params.id);
   });
 
   const { videoDeletion } = options;
   if (videoDeletion) {
     app.delete<{ Params: { id: string } }>('/api/v1/videos/:id', async (request, reply) => {
-      const userId = await authorize(request, reply);
+      const { userId } = await authorize(request, reply);
       await videoDeletion.deleteVideo(userId, request.params.id, keyActor(request));
       return reply.status(204).send();
     });
@@ -180,10 +185,10 @@ export function registerPublicApiRoutes(
   app.post<{ Params: { id: string } }>(
     '/api/v1/videos/:id/consent/revoke',
     async (request, reply) => {
-      const userId = await authorize(request, reply);
+      const { userId, clinicId } = await authorize(request, reply);
       const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
       await options.consent.revoke(userId, request.params.id, reason, keyActor(request));
-      return apiVideos.get(userId, request.params.id);
+      return apiVideos.get(clinicId, request.params.id);
     },
   );
 }

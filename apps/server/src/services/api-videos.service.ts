@@ -82,6 +82,15 @@ export interface ApiVideosDependencies {
   now?: () => Date;
 }
 
+/**
+ * The API key's caller: the clinic the key belongs to, which owns what the key makes and reads
+ * (issue #21), and the member who made the key.
+ */
+export interface ApiCaller {
+  userId: string;
+  clinicId: string;
+}
+
 /** The public API's video rules on top of the videos service the web app uses. */
 export class ApiVideosService {
   constructor(private readonly deps: ApiVideosDependencies) {}
@@ -96,15 +105,17 @@ export class ApiVideosService {
    * request it is a 409.
    */
   async generate(
-    userId: string,
+    caller: ApiCaller,
     input: ApiGenerateInput,
     idempotency: { key: string; requestHash: string } | null,
   ): Promise<ApiAnswer> {
     if (!idempotency)
-      return { status: 202, body: await this.start(userId, input), isReplay: false };
+      return { status: 202, body: await this.start(caller, input), isReplay: false };
     const now = this.now().getTime();
+    const { clinicId } = caller;
+    // Keys are the clinic's: two keys of one clinic sending the same key are one request.
     const claim = await this.deps.idempotency.claim(
-      userId,
+      caller,
       idempotency.key,
       idempotency.requestHash,
       {
@@ -133,8 +144,8 @@ export class ApiVideosService {
       return { status: existing.response_status, body, isReplay: true };
     }
     try {
-      const body = await this.start(userId, input);
-      await this.deps.idempotency.complete(userId, idempotency.key, 202, body);
+      const body = await this.start(caller, input);
+      await this.deps.idempotency.complete(clinicId, idempotency.key, 202, body);
       return { status: 202, body, isReplay: false };
     } catch (error) {
       if (error instanceof AppError && error.status < 500) {
@@ -142,26 +153,30 @@ export class ApiVideosService {
         const body = {
           error: { code: error.code, message: error.message, details: error.details },
         };
-        await this.deps.idempotency.complete(userId, idempotency.key, error.status, body);
+        await this.deps.idempotency.complete(clinicId, idempotency.key, error.status, body);
       } else {
-        await this.deps.idempotency.release(userId, idempotency.key);
+        await this.deps.idempotency.release(clinicId, idempotency.key);
       }
       throw error;
     }
   }
 
-  async get(userId: string, videoId: string): Promise<ApiVideo> {
+  /** A video of the key's clinic, whoever made it; another clinic's is not found. */
+  async get(clinicId: string, videoId: string): Promise<ApiVideo> {
     const row = await this.findVideo(videoId);
-    if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
+    if (!row || row.clinic_id !== clinicId) {
+      throw new AppError('not_found', 'No video with this id.');
+    }
     return this.view(row, await this.deps.consents.findForVideo(row.id));
   }
 
+  /** The key's clinic's videos, every member's, made in the web app or by any of its keys. */
   async list(
-    userId: string,
+    clinicId: string,
     page: { limit: number; cursor?: string | undefined },
   ): Promise<{ data: ApiVideo[]; has_more: boolean; next_cursor: string | null }> {
-    const afterId = page.cursor ? await this.cursorVideoId(userId, page.cursor) : null;
-    const rows = await this.deps.repository.listPageForUser(userId, afterId, page.limit + 1);
+    const afterId = page.cursor ? await this.cursorVideoId(clinicId, page.cursor) : null;
+    const rows = await this.deps.repository.listPageForClinic(clinicId, afterId, page.limit + 1);
     const pageRows = rows.slice(0, page.limit);
     const hasMore = rows.length > page.limit;
     const last = pageRows.at(-1);
@@ -194,12 +209,16 @@ export class ApiVideosService {
     return { key, title: row.title };
   }
 
-  private async start(userId: string, input: ApiGenerateInput): Promise<ApiGenerateAccepted> {
+  private async start(caller: ApiCaller, input: ApiGenerateInput): Promise<ApiGenerateAccepted> {
     if (input.webhookUrl) await this.deps.checkWebhookUrl(input.webhookUrl);
     const requested = input.branding;
-    const saved = await this.deps.brand.forRender(userId, { withLogo: requested.logo === null });
+    // The brand of the clinic the video will belong to: the key's.
+    const saved = await this.deps.brand.forRender(caller.clinicId, {
+      withLogo: requested.logo === null,
+    });
     const record = await this.deps.videos.createVideo({
-      userId,
+      userId: caller.userId,
+      clinicId: caller.clinicId,
       image: input.image,
       afterImage: input.afterImage,
       logo: requested.logo ?? saved.logo,
@@ -239,9 +258,9 @@ export class ApiVideosService {
     };
   }
 
-  private async cursorVideoId(userId: string, cursor: string): Promise<string> {
+  private async cursorVideoId(clinicId: string, cursor: string): Promise<string> {
     const row = await this.findVideo(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!row || row.user_id !== userId) {
+    if (!row || row.clinic_id !== clinicId) {
       throw new AppError(
         'invalid_cursor',
         'The cursor is not one this API returned. Start again without a cursor.',

@@ -24,6 +24,8 @@ function serviceWith(kits: Partial<BrandKitsRepository>, inspectLogo = goodLogo)
   return { service, files: () => readdirSync(folder) };
 }
 
+const EDITOR = { userId: 'user-1', clinicId: 'clinic-1' };
+
 function goodLogo() {
   return Promise.resolve({ contentType: 'image/png' });
 }
@@ -33,7 +35,7 @@ describe('BrandService saving a logo', () => {
     const { service, files } = serviceWith({
       withLockedKit: () => Promise.reject(new Error('the database went away')),
     });
-    await expect(service.saveLogo('user-1', new Uint8Array([1, 2, 3]))).rejects.toThrow(
+    await expect(service.saveLogo(EDITOR, new Uint8Array([1, 2, 3]))).rejects.toThrow(
       'the database went away',
     );
     expect(files()).toEqual([]);
@@ -50,7 +52,7 @@ describe('BrandService saving a logo', () => {
       },
       () => Promise.reject(new AppError('invalid_logo', 'The logo could not be used.')),
     );
-    await expect(service.saveLogo('user-1', new Uint8Array([1]))).rejects.toMatchObject({
+    await expect(service.saveLogo(EDITOR, new Uint8Array([1]))).rejects.toMatchObject({
       code: 'invalid_logo',
     });
     expect(wasRecordTouched).toBe(false);

@@ -17,21 +17,28 @@ export interface BrandForRender {
   logo: Uint8Array | null;
 }
 
+/** The member who changes the kit, and the clinic whose kit it is. */
+export interface BrandEditor {
+  userId: string;
+  clinicId: string;
+}
+
 /**
- * The account's brand kit (issue #16 §5). Nothing is saved half-way: a new logo is written to
+ * The clinic's brand kit (issues #16 §5, #21): any member reads it, the routes let an owner or
+ * admin change it. Nothing is saved half-way: a new logo is written to
  * its own file before the record names it, and removed again when the record is not written;
  * a replaced or removed logo's file goes only once the record no longer names it.
  */
 export class BrandService {
   constructor(private readonly deps: BrandServiceDependencies) {}
 
-  async get(userId: string): Promise<BrandKit> {
-    return toBrandKit(await this.deps.kits.find(userId));
+  async get(clinicId: string): Promise<BrandKit> {
+    return toBrandKit(await this.deps.kits.find(clinicId));
   }
 
   /** Saves the text and look; `hasLogo: false` removes the saved logo, `true` keeps it. */
-  async save(userId: string, kit: BrandKit): Promise<BrandKit> {
-    const { row, dropped } = await this.deps.kits.withLockedKit(userId, async (locked) => {
+  async save(editor: BrandEditor, kit: BrandKit): Promise<BrandKit> {
+    const { row, dropped } = await this.deps.kits.withLockedKit(editor, async (locked) => {
       const current = locked.row;
       if (kit.hasLogo && !current?.logo_key) {
         throw new AppError(
@@ -56,12 +63,12 @@ export class BrandService {
   }
 
   /** Checks the logo exactly as a logo sent with a video, then saves it (replacing any). */
-  async saveLogo(userId: string, bytes: Uint8Array): Promise<BrandKit> {
+  async saveLogo(editor: BrandEditor, bytes: Uint8Array): Promise<BrandKit> {
     const { contentType } = await this.deps.inspectLogo(bytes);
     const key = await this.deps.logos.write(bytes);
     let saved: { row: BrandKitRow; replaced: string | null };
     try {
-      saved = await this.deps.kits.withLockedKit(userId, async (locked) => ({
+      saved = await this.deps.kits.withLockedKit(editor, async (locked) => ({
         row: await locked.save({
           ...kitValues(locked.row),
           logo_key: key,
@@ -77,8 +84,8 @@ export class BrandService {
     return toBrandKit(saved.row);
   }
 
-  async removeLogo(userId: string): Promise<BrandKit> {
-    const { row, dropped } = await this.deps.kits.withLockedKit(userId, async (locked) => {
+  async removeLogo(editor: BrandEditor): Promise<BrandKit> {
+    const { row, dropped } = await this.deps.kits.withLockedKit(editor, async (locked) => {
       if (!locked.row) return { row: undefined, dropped: null };
       const saved = await locked.save({
         ...kitValues(locked.row),
@@ -92,21 +99,21 @@ export class BrandService {
   }
 
   /** The saved logo's bytes and type, for the dashboard's and /generate's preview. */
-  async readLogo(userId: string): Promise<{ bytes: Uint8Array; contentType: string }> {
-    const row = await this.deps.kits.find(userId);
+  async readLogo(clinicId: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+    const row = await this.deps.kits.find(clinicId);
     const bytes = await this.readSavedLogo(row);
     if (!bytes || !row?.logo_content_type) {
-      throw new AppError('not_found', 'No logo is saved in your brand kit.');
+      throw new AppError('not_found', "No logo is saved in your clinic's brand kit.");
     }
     return { bytes, contentType: row.logo_content_type };
   }
 
   /**
-   * What a render applies where the request says nothing; the logo is read only when the
-   * request brought none of its own.
+   * What a render for `clinicId` (the clinic the video will belong to) applies where the request
+   * says nothing; the logo is read only when the request brought none of its own.
    */
-  async forRender(userId: string, options: { withLogo: boolean }): Promise<BrandForRender> {
-    const row = await this.deps.kits.find(userId);
+  async forRender(clinicId: string, options: { withLogo: boolean }): Promise<BrandForRender> {
+    const row = await this.deps.kits.find(clinicId);
     return { kit: toBrandKit(row), logo: options.withLogo ? await this.readSavedLogo(row) : null };
   }
 
@@ -119,7 +126,7 @@ export class BrandService {
     const bytes = await this.deps.logos.read(row.logo_key);
     if (!bytes) {
       this.deps.log.error(
-        { userId: row.user_id, logoKey: row.logo_key },
+        { clinicId: row.clinic_id, logoKey: row.logo_key },
         'a saved brand logo file is missing',
       );
     }
@@ -138,7 +145,7 @@ export class BrandService {
   }
 }
 
-/** The text and look of a row, or the defaults for an account that saved none yet. */
+/** The text and look of a row, or the defaults for a clinic that saved none yet. */
 function kitValues(row: BrandKitRow | undefined) {
   const kit = toBrandKit(row);
   return {

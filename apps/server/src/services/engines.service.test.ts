@@ -7,11 +7,10 @@ import { ENGINE_NOT_ACCEPTED_MESSAGE, EnginesService } from './engines.service.t
 function memoryOptIns(): Pick<EngineOptInsRepository, 'find' | 'save'> {
   const rows = new Map<string, EngineOptInRow>();
   return {
-    find: (userId, engine) => Promise.resolve(rows.get(`${userId}/${engine}`)),
+    find: (clinicId, engine) => Promise.resolve(rows.get(`${clinicId}/${engine}`)),
     save: (entry) => {
-      // The table gives the row its account's personal clinic.
-      const row = { ...entry, clinic_id: `clinic-of-${entry.user_id}` };
-      rows.set(`${entry.user_id}/${entry.engine}`, row);
+      const row = { ...entry, user_id: entry.accepted_by };
+      rows.set(`${entry.clinic_id}/${entry.engine}`, row);
       return Promise.resolve(row);
     },
   };
@@ -26,25 +25,27 @@ function service(plan: PlanId, veo: { creditsPerVideo: number; plans: PlanId[] }
   });
 }
 
+const OWNER = { userId: 'u1', clinicId: 'clinic-1' };
+
 describe('the engines a clinic may use', () => {
   it('charges one credit for the built-in engine whatever is configured', async () => {
-    expect(await service('free', null).priceFor('u1', 'builtin')).toBe(1);
+    expect(await service('free', null).priceFor(OWNER, 'builtin')).toBe(1);
   });
 
   it('offers Veo at its price only once the notice is accepted', async () => {
     const engines = service('starter', { creditsPerVideo: 4, plans: ['starter', 'pro'] });
-    await expect(engines.priceFor('u1', 'veo')).rejects.toMatchObject({
+    await expect(engines.priceFor(OWNER, 'veo')).rejects.toMatchObject({
       code: 'engine_unavailable',
       message: ENGINE_NOT_ACCEPTED_MESSAGE,
     });
-    expect(await engines.acceptVeo('u1')).toEqual({
+    expect(await engines.acceptVeo(OWNER)).toEqual({
       engine: 'veo',
       accepted: true,
       noticeVersion: VEO_NOTICE.version,
       acceptedAt: '2026-11-26T12:00:00.000Z',
     });
-    expect(await engines.priceFor('u1', 'veo')).toBe(4);
-    expect((await engines.list('u1'))[1]).toMatchObject({
+    expect(await engines.priceFor(OWNER, 'veo')).toBe(4);
+    expect((await engines.list(OWNER))[1]).toMatchObject({
       id: 'veo',
       available: true,
       accepted: true,
@@ -55,13 +56,13 @@ describe('the engines a clinic may use', () => {
 
   it('refuses Veo on a plan VEO_PLANS leaves out, naming the plans that have it', async () => {
     const engines = service('starter', { creditsPerVideo: 3, plans: ['pro', 'enterprise'] });
-    await engines.acceptVeo('u1');
-    await expect(engines.priceFor('u1', 'veo')).rejects.toMatchObject({
+    await engines.acceptVeo(OWNER);
+    await expect(engines.priceFor(OWNER, 'veo')).rejects.toMatchObject({
       code: 'engine_unavailable',
       message:
         'Generative video (engine "veo") is offered on the Professional and Enterprise plans; yours is Starter.',
     });
-    expect((await engines.list('u1'))[1]).toMatchObject({
+    expect((await engines.list(OWNER))[1]).toMatchObject({
       onYourPlan: false,
       plans: ['pro', 'enterprise'],
     });
@@ -69,10 +70,22 @@ describe('the engines a clinic may use', () => {
 
   it('has no Veo to accept or use without a key', async () => {
     const engines = service('pro', null);
-    await expect(engines.acceptVeo('u1')).rejects.toMatchObject({ code: 'engine_unavailable' });
-    await expect(engines.priceFor('u1', 'veo')).rejects.toMatchObject({
+    await expect(engines.acceptVeo(OWNER)).rejects.toMatchObject({ code: 'engine_unavailable' });
+    await expect(engines.priceFor(OWNER, 'veo')).rejects.toMatchObject({
       code: 'engine_unavailable',
     });
-    expect((await engines.list('u1'))[1]).toMatchObject({ available: false, accepted: false });
+    expect((await engines.list(OWNER))[1]).toMatchObject({ available: false, accepted: false });
+  });
+
+  it("applies the owner's acceptance to every member's render in the clinic, not to another clinic", async () => {
+    const engines = service('pro', { creditsPerVideo: 4, plans: ['pro'] });
+    await engines.acceptVeo(OWNER);
+    const staff = { userId: 'u2', clinicId: OWNER.clinicId };
+    expect(await engines.priceFor(staff, 'veo')).toBe(4);
+    expect((await engines.list(staff))[1]).toMatchObject({ accepted: true });
+    // The same member acting for their own clinic: its owner accepted nothing.
+    await expect(engines.priceFor({ ...staff, clinicId: 'clinic-2' }, 'veo')).rejects.toMatchObject(
+      { code: 'engine_unavailable', message: ENGINE_NOT_ACCEPTED_MESSAGE },
+    );
   });
 });

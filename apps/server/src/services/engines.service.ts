@@ -15,7 +15,10 @@ export interface EnginesServiceDependencies {
   optIns: EngineOptInsRepository;
   /** The generative engine's price and plans; null when VEO_API_KEY is not set. */
   veo: { creditsPerVideo: number; plans: readonly PlanId[] } | null;
-  /** The clinic's current plan. */
+  /**
+   * The clinic's current plan. Still asked by the member's account until the plan moves to the
+   * clinic (issue #21); then this hook takes the clinic id from `member`.
+   */
   planOf: (userId: string) => Promise<PlanId>;
   now?: () => Date;
 }
@@ -32,12 +35,18 @@ export const ENGINE_NOT_ACCEPTED_MESSAGE =
  * only with its provider key, and is offered to a clinic only once its owner accepted the
  * current notice; until then asking for it is refused before any photo is read or credit moves.
  */
+/** A member acting for a clinic: the clinic's opt-ins apply, the member is who accepts. */
+export interface EngineMember {
+  userId: string;
+  clinicId: string;
+}
+
 export class EnginesService {
   constructor(private readonly deps: EnginesServiceDependencies) {}
 
-  async list(userId: string): Promise<EngineSummary[]> {
+  async list(member: EngineMember): Promise<EngineSummary[]> {
     const veo = this.deps.veo;
-    const plan = await this.deps.planOf(userId);
+    const plan = await this.deps.planOf(member.userId);
     return [
       {
         id: 'builtin',
@@ -53,7 +62,7 @@ export class EnginesService {
         id: 'veo',
         label: ENGINE_LABELS.veo,
         available: veo !== null,
-        accepted: veo !== null && (await this.hasAcceptedVeo(userId)),
+        accepted: veo !== null && (await this.hasAcceptedVeo(member.clinicId)),
         creditsPerVideo: veo?.creditsPerVideo ?? 1,
         onYourPlan: veo?.plans.includes(plan) ?? false,
         plans: [...(veo?.plans ?? [])],
@@ -66,16 +75,16 @@ export class EnginesService {
     ];
   }
 
-  /** The signed-in account accepts the notice; for now the account is its clinic's owner. */
-  async acceptVeo(userId: string): Promise<EngineOptInResponse> {
+  /** An owner of the clinic accepts the notice for the clinic (the routes check the role). */
+  async acceptVeo(member: EngineMember): Promise<EngineOptInResponse> {
     if (this.deps.veo === null) {
       throw new AppError('engine_unavailable', ENGINE_NOT_CONFIGURED_MESSAGE, { engine: 'veo' });
     }
     const saved = await this.deps.optIns.save({
-      user_id: userId,
+      clinic_id: member.clinicId,
       engine: 'veo',
       notice_version: VEO_NOTICE.version,
-      accepted_by: userId,
+      accepted_by: member.userId,
       accepted_at: (this.deps.now ?? (() => new Date()))(),
     });
     return {
@@ -86,25 +95,28 @@ export class EnginesService {
     };
   }
 
-  /** The credits a video with `engine` costs this clinic; refuses an engine it may not use. */
-  async priceFor(userId: string, engine: EngineId): Promise<number> {
+  /**
+   * The credits a video with `engine` costs the member's clinic; refuses an engine the clinic
+   * may not use. Any member's render goes by the clinic's acceptance.
+   */
+  async priceFor(member: EngineMember, engine: EngineId): Promise<number> {
     if (engine === 'builtin') return 1;
     const veo = this.deps.veo;
     if (veo === null) {
       throw new AppError('engine_unavailable', ENGINE_NOT_CONFIGURED_MESSAGE, { engine });
     }
-    const plan = await this.deps.planOf(userId);
+    const plan = await this.deps.planOf(member.userId);
     if (!veo.plans.includes(plan)) {
       throw new AppError('engine_unavailable', notOnPlanMessage(veo.plans, plan), { engine, plan });
     }
-    if (!(await this.hasAcceptedVeo(userId))) {
+    if (!(await this.hasAcceptedVeo(member.clinicId))) {
       throw new AppError('engine_unavailable', ENGINE_NOT_ACCEPTED_MESSAGE, { engine });
     }
     return veo.creditsPerVideo;
   }
 
-  private async hasAcceptedVeo(userId: string): Promise<boolean> {
-    const optIn = await this.deps.optIns.find(userId, 'veo');
+  private async hasAcceptedVeo(clinicId: string): Promise<boolean> {
+    const optIn = await this.deps.optIns.find(clinicId, 'veo');
     // A notice that changed since must be read and accepted again.
     return optIn?.notice_version === VEO_NOTICE.version;
   }

@@ -54,8 +54,8 @@ export interface ImageInspector {
 export interface CreateVideoRequest {
   /** The member who makes it. */
   userId: string;
-  /** The acting clinic that will own it; the member's personal clinic when omitted. */
-  clinicId?: string;
+  /** The acting clinic that will own it (the session's, or the API key's). */
+  clinicId: string;
   image: Uint8Array;
   /** The after photo, when `image` is the before photo of a pair (public API). */
   afterImage?: Uint8Array | null;
@@ -92,7 +92,9 @@ export interface VideosServiceDependencies {
   uploads: UploadFiles;
   inspector: ImageInspector;
   /** The engines a clinic may use and their price in credits. */
-  engines: { priceFor(userId: string, engine: EngineId): Promise<number> };
+  engines: {
+    priceFor(member: { userId: string; clinicId: string }, engine: EngineId): Promise<number>;
+  };
   progress: ProgressBus;
   /** video.created and video.downloaded (issue #18 §4). */
   audit: AuditTrail;
@@ -126,7 +128,10 @@ export class VideosService {
     // Issue #20: an engine this server lacks, or the clinic has not accepted, is refused
     // before any photo is read or credit moves.
     const engine = request.engine ?? DEFAULT_ENGINE;
-    const credits = await this.deps.engines.priceFor(request.userId, engine);
+    const credits = await this.deps.engines.priceFor(
+      { userId: request.userId, clinicId: request.clinicId },
+      engine,
+    );
     // Scale mode (issue #19 §1): with Redis away the job could not be queued; refusing here,
     // before any photo is kept or credit reserved, leaves nothing to undo.
     if (!(await this.requireQueue().isAcceptingJobs())) {
@@ -176,7 +181,7 @@ export class VideosService {
           const video = await locked.insertVideo({
             id: videoId,
             userId: request.userId,
-            ...(request.clinicId === undefined ? {} : { clinicId: request.clinicId }),
+            clinicId: request.clinicId,
             title: request.title?.trim() || defaultVideoTitle(now, request.branding.treatmentTitle),
             prompt:
               engine === DEFAULT_ENGINE

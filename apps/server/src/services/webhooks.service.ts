@@ -83,16 +83,21 @@ export class WebhooksService {
     return (this.deps.now ?? (() => new Date()))();
   }
 
-  async secretFor(userId: string): Promise<string> {
+  /**
+   * The clinic's signing secret (issue #21), made on first use; `member` is who asked, recorded
+   * as its writer when it is made.
+   */
+  async secretFor(member: { userId: string; clinicId: string }): Promise<string> {
     return (
-      (await this.deps.webhooks.findSecret(userId)) ??
-      this.deps.webhooks.insertSecretIfMissing(userId, newSecret())
+      (await this.deps.webhooks.findSecret(member.clinicId)) ??
+      this.deps.webhooks.insertSecretIfMissing(member, newSecret())
     );
   }
 
-  async rotateSecret(userId: string): Promise<string> {
+  /** A new signing secret for the clinic; every later delivery of its videos is signed with it. */
+  async rotateSecret(member: { userId: string; clinicId: string }): Promise<string> {
     const secret = newSecret();
-    await this.deps.webhooks.replaceSecret(userId, secret);
+    await this.deps.webhooks.replaceSecret(member, secret);
     return secret;
   }
 
@@ -198,8 +203,9 @@ export class WebhooksService {
     await this.running;
   }
 
-  async listDeliveries(userId: string): Promise<WebhookDeliveryView[]> {
-    const deliveries = await this.deps.webhooks.listForUser(userId, 50);
+  /** The clinic's recent deliveries, for every member's videos. */
+  async listDeliveries(clinicId: string): Promise<WebhookDeliveryView[]> {
+    const deliveries = await this.deps.webhooks.listForClinic(clinicId, 50);
     const attempts = await this.deps.webhooks.listAttempts(deliveries.map((row) => row.id));
     return deliveries.map((row) => ({
       id: row.id,
@@ -253,7 +259,8 @@ export class WebhooksService {
   }
 
   private async attempt(delivery: WebhookDeliveryRow): Promise<void> {
-    const secret = await this.secretFor(delivery.user_id);
+    // Signed with the secret of the clinic whose video it reports, whoever made the video.
+    const secret = await this.secretFor({ userId: delivery.user_id, clinicId: delivery.clinic_id });
     const timestamp = Math.floor(this.now().getTime() / 1000);
     const response = await this.deps.sender.post(delivery.url, delivery.payload, {
       'content-type': 'application/json',
