@@ -357,6 +357,40 @@ describe.each(DATABASE_KINDS)('data rights of clinic members on %s', (kind) => {
     });
   });
 
+  describe('deleting a video', () => {
+    const deleteVideo = (cookie: string, id: string) =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/videos/${id}`,
+        headers: { cookie, origin: ORIGIN },
+      });
+
+    it('is the clinic’s: its owner deletes what staff made, and the maker cannot from another clinic', async () => {
+      const { owner, staff, staffVideo } = await clinicWithStaffVideo();
+      const status = async () =>
+        (
+          await db()
+            .selectFrom('videos')
+            .select('status')
+            .where('id', '=', staffVideo)
+            .executeTakeFirstOrThrow()
+        ).status;
+      // The staff member acts for their own clinic, where this video is not.
+      const elsewhere = await deleteVideo(staff.cookie, staffVideo);
+      expect(elsewhere.statusCode).toBe(404);
+      expect(await status()).toBe('completed');
+      expect(existsSync(videoFile(staffVideoKey(staff.userId, staffVideo)))).toBe(true);
+
+      expect((await deleteVideo(owner.cookie, staffVideo)).statusCode).toBe(204);
+      expect(await status()).toBe('deleted');
+      expect(existsSync(videoFile(staffVideoKey(staff.userId, staffVideo)))).toBe(false);
+      expect(audit.of(owner.userId).at(-1)).toMatchObject({
+        kind: 'video.deleted',
+        target: { type: 'video', id: staffVideo },
+      });
+    });
+  });
+
   describe('downloading my data', () => {
     async function exportOf(cookie: string): Promise<{
       document: DataExportDocument;

@@ -32,11 +32,11 @@ export class DataRightsRepository {
   /**
    * Turns a finished video into its bare deleted row and strips its consent record of the
    * personal fields (who attested by name, IP, user agent, patient reference); false when it
-   * is not there to delete (already deleted, someone else's, or still rendering).
+   * is not there to delete (already deleted, another clinic's, or still rendering).
    */
   async markVideoDeleted(
     trx: Transaction<Database>,
-    input: { userId: string; videoId: string; now: Date },
+    input: { clinicId: string; videoId: string; now: Date },
   ): Promise<boolean> {
     const result = await trx
       .updateTable('videos')
@@ -56,7 +56,7 @@ export class DataRightsRepository {
         webhook_url: null,
       })
       .where('id', '=', input.videoId)
-      .where('user_id', '=', input.userId)
+      .where('clinic_id', '=', input.clinicId)
       .where('status', 'in', ['completed', 'failed'])
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
