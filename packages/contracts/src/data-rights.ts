@@ -54,7 +54,12 @@ export type LatestDataExport = z.infer<typeof latestDataExportSchema>;
 /** The name of the JSON file inside the zip; each MP4 is videos/<id>.mp4 beside it. */
 export const DATA_EXPORT_JSON_NAME = 'glowreel-data.json';
 
-/** The JSON file in the zip: everything the account holds, in one document. */
+/**
+ * The JSON file in the zip: everything the account holds, in one document (issue #18 §2).
+ * With clinic teams (issue #21) that is the person's own account, the clinics they own (every
+ * member's work in them included) and the videos they made in clinics they do not own; each
+ * ledger entry, video and engine notice names its clinic by `clinicId`, listed in `clinics`.
+ */
 export const dataExportDocumentSchema = z.object({
   format: z.literal('glowreel-data-export/1'),
   exportedAt: z.string(),
@@ -64,6 +69,8 @@ export const dataExportDocumentSchema = z.object({
     displayName: z.string(),
     createdAt: z.string(),
   }),
+  /** The clinics the account owns; `personal` marks its own clinic from sign-up. */
+  clinics: z.array(z.object({ id: z.string(), name: z.string(), personal: z.boolean() })),
   plan: z.object({
     plan: z.string(),
     status: z.string(),
@@ -74,6 +81,7 @@ export const dataExportDocumentSchema = z.object({
   }),
   ledger: z.array(
     z.object({
+      clinicId: z.string(),
       at: z.string(),
       bucket: z.string(),
       delta: z.number(),
@@ -85,6 +93,8 @@ export const dataExportDocumentSchema = z.object({
   videos: z.array(
     z.object({
       id: z.string(),
+      /** A clinic of `clinics`, or another clinic where the account made the video. */
+      clinicId: z.string(),
       title: z.string(),
       status: z.string(),
       createdAt: z.string(),
@@ -103,6 +113,7 @@ export const dataExportDocumentSchema = z.object({
   /** The engines' notices the clinic accepted (issue #20): which, which version, by whom, when. */
   engineOptIns: z.array(
     z.object({
+      clinicId: z.string(),
       engine: z.string(),
       noticeVersion: z.string(),
       acceptedBy: z.string(),

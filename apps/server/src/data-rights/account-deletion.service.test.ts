@@ -17,10 +17,11 @@ function setUp(cancelSubscription: (userId: string) => Promise<void>) {
     findPasswordHash: () => Promise.resolve('hash'),
     hasVideoRendering: () => Promise.resolve(false),
     findClinicsLeftWithoutOwner: () => Promise.resolve([]),
+    findOwnClinicIds: () => Promise.resolve(['c1']),
     findAccountFiles: () =>
       Promise.resolve({
         videoKeys: ['v1.mp4'],
-        logoKey: null,
+        logoKeys: [],
         photoKey: null,
         exportKeys: [],
         sessionTokens: ['t1'],

@@ -13,6 +13,7 @@ export interface AccountDeletionDependencies {
     | 'findPasswordHash'
     | 'hasVideoRendering'
     | 'findClinicsLeftWithoutOwner'
+    | 'findOwnClinicIds'
     | 'findAccountFiles'
     | 'transaction'
     | 'deleteUserKeepingLedgerTotals'
@@ -43,9 +44,11 @@ const FRESH_SIGN_IN_MS = ACCOUNT_DELETION_FRESH_SIGN_IN_MINUTES * 60_000;
 /**
  * Deletes an account and everything it holds (issue #18 §2). The subscription is cancelled
  * first (if the provider refuses, nothing is deleted); then one transaction records
- * `account.deleted`, keeps the ledger's anonymous totals and deletes the user, whose rows all
- * cascade; then the files go (videos, posters, logo, profile photo, exports). The e-mail
- * address is free again the moment the transaction commits.
+ * `account.deleted`, keeps the ledger's anonymous totals and deletes the user with its own
+ * clinics (issue #21: those no one else belongs to), whose rows all cascade; then their files
+ * go (videos, posters, logo, profile photo, exports). What the account made in a clinic others
+ * remain in — videos, ledger rows — is that clinic's record and stays; only the membership
+ * goes. The e-mail address is free again the moment the transaction commits.
  */
 export class AccountDeletionService {
   constructor(private readonly deps: AccountDeletionDependencies) {}
@@ -110,19 +113,21 @@ export class AccountDeletionService {
         { clinic },
       );
     }
-    if (await this.deps.rows.hasVideoRendering(userId)) {
+    const clinicIds = await this.deps.rows.findOwnClinicIds(userId);
+    if (await this.deps.rows.hasVideoRendering(userId, clinicIds)) {
       throw new AppError(
         'video_rendering',
         'A video is still rendering. Delete the account once it has finished.',
       );
     }
-    const files = await this.deps.rows.findAccountFiles(userId);
+    const files = await this.deps.rows.findAccountFiles(userId, clinicIds);
     await this.deps.cancelSubscription(userId);
     const now = this.now();
     const deleted = await this.deps.rows.transaction(async (trx) => {
       // The account's audit log goes with it; what stays is one entry saying when it was
       // deleted and by whom (the account itself or Glowreel), without an address or browser.
-      if (!(await this.deps.rows.deleteUserKeepingLedgerTotals(trx, { userId, now }))) return false;
+      const input = { userId, clinicIds, now };
+      if (!(await this.deps.rows.deleteUserKeepingLedgerTotals(trx, input))) return false;
       await this.deps.audit.record(
         {
           kind: 'account.deleted',
@@ -151,8 +156,10 @@ export class AccountDeletionService {
         () => this.deps.exportFiles.remove(key),
       ]),
     ];
-    const { logoKey, photoKey } = files;
-    if (logoKey) removals.push([logoKey, () => this.deps.logos.remove(logoKey)]);
+    for (const logoKey of files.logoKeys) {
+      removals.push([logoKey, () => this.deps.logos.remove(logoKey)]);
+    }
+    const { photoKey } = files;
     if (photoKey) removals.push([photoKey, () => this.deps.photos.remove(photoKey)]);
     for (const [key, remove] of removals) {
       try {

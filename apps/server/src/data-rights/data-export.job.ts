@@ -36,8 +36,8 @@ export function exportFileKey(exportId: string): string {
 }
 
 /**
- * Builds one export's zip: a JSON document of everything the account holds and each finished
- * video's MP4. Knows nothing of HTTP or of who runs it — the embedded server runs it in
+ * Builds one export's zip: a JSON document of everything the account holds (its own account,
+ * the clinics it owns, the videos it made elsewhere) and each finished video's MP4. Knows nothing of HTTP or of who runs it — the embedded server runs it in
  * process, a queue worker could run it the same way from the export's id.
  */
 export class DataExportJob {
@@ -108,6 +108,7 @@ export class DataExportJob {
       const consent = consents.get(video.id);
       return {
         id: video.id,
+        clinicId: video.clinic_id,
         title: video.title,
         status: video.status,
         createdAt: video.created_at.toISOString(),
@@ -117,7 +118,8 @@ export class DataExportJob {
         template: video.template,
         engine: video.engine,
         provenance: parseJson(video.provenance),
-        // The clinic's full evidence, including where the attestation came from.
+        // The clinic's full evidence, including where the attestation came from; only for the
+        // clinics the account owns (readAccountForExport reads no other).
         consent: consent
           ? {
               ...toConsentRecord(consent),
@@ -139,6 +141,7 @@ export class DataExportJob {
         displayName: user.name,
         createdAt: new Date(user.createdAt).toISOString(),
       },
+      clinics: account.clinics,
       plan: {
         plan: profile.plan,
         status: profile.status,
@@ -148,6 +151,7 @@ export class DataExportJob {
         creditsBonus: profile.credits_bonus,
       },
       ledger: account.ledger.map((entry) => ({
+        clinicId: entry.clinic_id,
         at: entry.created_at.toISOString(),
         bucket: entry.bucket,
         delta: entry.delta,
@@ -157,6 +161,7 @@ export class DataExportJob {
       })),
       videos,
       engineOptIns: account.engineOptIns.map((optIn) => ({
+        clinicId: optIn.clinic_id,
         engine: optIn.engine,
         noticeVersion: optIn.notice_version,
         acceptedBy: optIn.accepted_by,

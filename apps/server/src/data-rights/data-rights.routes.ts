@@ -47,8 +47,12 @@ export function registerDataRightsRoutes(
   };
 
   app.delete<{ Params: { id: string } }>('/api/videos/:id', async (request, reply) => {
-    const { userId } = await requireActorWith(auth, request, { video: 'delete' });
-    await videoDeletion.deleteVideo(userId, request.params.id, userActor(request, userId));
+    const member = await requireActorWith(auth, request, { video: 'delete' });
+    await videoDeletion.deleteClinicVideo(
+      member,
+      request.params.id,
+      userActor(request, member.userId),
+    );
     return reply.status(204).send();
   });
 

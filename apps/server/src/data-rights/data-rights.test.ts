@@ -673,8 +673,12 @@ describe.each(DATABASE_KINDS)('data rights on %s', (kind) => {
       );
       expect(document.profile).toMatchObject({ id: userId, email });
       expect(document.ledger.length).toBeGreaterThan(0);
+      const ownClinic = await personalClinicOf(db(), userId);
+      expect(document.clinics).toEqual([{ id: ownClinic, name: 'Test Clinic', personal: true }]);
+      expect(document.ledger.every((entry) => entry.clinicId === ownClinic)).toBe(true);
       expect(document.engineOptIns).toEqual([
         {
+          clinicId: ownClinic,
           engine: 'veo',
           noticeVersion: '2026-11-26',
           acceptedBy: userId,
@@ -684,6 +688,7 @@ describe.each(DATABASE_KINDS)('data rights on %s', (kind) => {
       expect(document.videos).toEqual([
         expect.objectContaining({
           id: videoId,
+          clinicId: ownClinic,
           engine: 'builtin',
           file: `videos/${videoId}.mp4`,
           provenance: { engine: 'fake' },

@@ -2,7 +2,7 @@ import { SYSTEM_ACTOR } from '../audit/request-actor.ts';
 import { isWellFormedId } from '@glowreel/contracts';
 import type { AuditActor, AuditTrail } from '../audit/audit-trail.ts';
 import type { DataRightsRepository } from '../db/data-rights.repository.ts';
-import type { VideosRepository } from '../db/videos.repository.ts';
+import type { VideoRow, VideosRepository } from '../db/videos.repository.ts';
 import { AppError } from '../errors.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 
@@ -24,15 +24,37 @@ export interface VideoDeletionDependencies {
 export class VideoDeletionService {
   constructor(private readonly deps: VideoDeletionDependencies) {}
 
-  /** The retention job's entry point (system actor); the routes pass the person or key. */
+  /**
+   * The acting member deletes a video of the clinic they act for (issue #21), whoever made it;
+   * a video of any other clinic answers 404 like a missing one.
+   */
+  async deleteClinicVideo(
+    member: { userId: string; clinicId: string },
+    videoId: string,
+    actor: AuditActor,
+  ): Promise<void> {
+    const row = await this.findVideo(videoId);
+    if (row?.clinic_id !== member.clinicId) throw notFound();
+    await this.delete(row, member.userId, actor);
+  }
+
+  /** The retention job's entry point (system actor) and the API's; by the video's maker. */
   async deleteVideo(
     userId: string,
     videoId: string,
     actor: AuditActor = SYSTEM_ACTOR,
   ): Promise<void> {
-    const row = isWellFormedId(videoId) ? await this.deps.videos.findById(videoId) : undefined;
+    const row = await this.findVideo(videoId);
     // Another account's video, a deleted one and a missing one answer alike.
-    if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
+    if (row?.user_id !== userId) throw notFound();
+    await this.delete(row, userId, actor);
+  }
+
+  private async findVideo(videoId: string): Promise<VideoRow | undefined> {
+    return isWellFormedId(videoId) ? await this.deps.videos.findById(videoId) : undefined;
+  }
+
+  private async delete(row: VideoRow, accountId: string, actor: AuditActor): Promise<void> {
     if (row.status === 'processing') {
       throw new AppError(
         'video_rendering',
@@ -40,16 +62,21 @@ export class VideoDeletionService {
       );
     }
     const now = (this.deps.now ?? (() => new Date()))();
+    const videoId = row.id;
     const deleted = await this.deps.rows.transaction(async (trx) => {
-      if (!(await this.deps.rows.markVideoDeleted(trx, { userId, videoId, now }))) return false;
+      if (
+        !(await this.deps.rows.markVideoDeleted(trx, { clinicId: row.clinic_id, videoId, now }))
+      ) {
+        return false;
+      }
       await this.deps.audit.record(
-        { kind: 'video.deleted', accountId: userId, actor, target: { type: 'video', id: videoId } },
+        { kind: 'video.deleted', accountId, actor, target: { type: 'video', id: videoId } },
         trx,
       );
       return true;
     });
     // A second request that lost the race finds nothing left to delete.
-    if (!deleted) throw new AppError('not_found', 'No video with this id.');
+    if (!deleted) throw notFound();
     await this.removeFiles([row.video_key, row.thumbnail_key]);
   }
 
@@ -64,4 +91,8 @@ export class VideoDeletionService {
       }
     }
   }
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', 'No video with this id.');
 }

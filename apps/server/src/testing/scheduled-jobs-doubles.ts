@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { DataRightsRepository } from '../db/data-rights.repository.ts';
 import type { Runtime } from '../runtime.ts';
 import {
   openScheduledJobs,
@@ -11,9 +12,9 @@ import { RecordingAuditTrail } from './recording-audit-trail.ts';
 import { openRuntimeSharingDatabase, openTestRuntime, type TestRuntime } from './test-runtime.ts';
 
 /**
- * Retention's deletions, recorded. An account deletion removes the account row (and with it
- * everything that cascades), as the real deletion does; `failVideo` makes one video's deletion
- * fail as a crash would.
+ * Retention's deletions, recorded. An account deletion removes the account's own clinics and
+ * the account row (and with them everything that cascades), as the real deletion does;
+ * `failVideo` makes one video's deletion fail as a crash would.
  */
 export class RecordingRetentionActions implements RetentionActions {
   readonly deletedAccounts: string[] = [];
@@ -25,7 +26,11 @@ export class RecordingRetentionActions implements RetentionActions {
 
   async deleteAccount(userId: string): Promise<void> {
     this.deletedAccounts.push(userId);
-    await this.runtime.database.db.deleteFrom('user').where('id', '=', userId).execute();
+    const { db } = this.runtime.database;
+    const clinicIds = await new DataRightsRepository(db).findOwnClinicIds(userId);
+    if (clinicIds.length > 0)
+      await db.deleteFrom('organization').where('id', 'in', clinicIds).execute();
+    await db.deleteFrom('user').where('id', '=', userId).execute();
   }
 
   deleteVideo(_userId: string, videoId: string): Promise<void> {
