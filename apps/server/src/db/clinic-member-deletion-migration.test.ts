@@ -65,7 +65,10 @@ describe.each(DATABASE_KINDS)('the clinic member deletion migration on %s', (kin
       for (const userId of [owner, staff]) {
         await insertVideoRow(runtime, userId);
         await services.publicApi.apiKeys.create(userId, 'Zapier', SYSTEM_ACTOR);
-        await services.publicApi.webhooks.secretFor(userId);
+        await services.publicApi.webhooks.secretFor({
+          userId,
+          clinicId: await personalClinicOf(db(), userId),
+        });
       }
       ownerClinic = await personalClinicOf(db(), owner);
       await addClinicMember(db(), ownerClinic, staff, 'staff');
