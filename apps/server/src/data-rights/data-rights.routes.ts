@@ -5,7 +5,6 @@ import type { Auth } from '../auth/auth.ts';
 import { AppError } from '../errors.ts';
 import { parseJsonObjectBody } from '../http/parse-body.ts';
 import { streamStoredFile } from '../http/range.ts';
-import { requireActorWith } from '../http/actor.ts';
 import { requireUserId, toHeaders } from '../http/session.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
@@ -14,6 +13,7 @@ import type { VideoDeletionService } from './video-deletion.service.ts';
 
 export interface DataRightsRoutesOptions {
   auth: Auth;
+  /** Used by DELETE /api/videos/:id, which videos.routes.ts registers (by clinic). */
   videoDeletion: VideoDeletionService;
   accountDeletion: AccountDeletionService;
   exports: DataExportService;
@@ -33,24 +33,18 @@ function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void
   );
 }
 
-/** Issue #18 §2 for the web app: delete a video, delete the account, download my data. */
+/** Issue #18 §2 for the web app: delete the account, download my data. */
 export function registerDataRightsRoutes(
   app: FastifyInstance,
   options: DataRightsRoutesOptions,
 ): void {
-  const { auth, videoDeletion, accountDeletion, exports } = options;
+  const { auth, accountDeletion, exports } = options;
 
   const requireSession = async (request: FastifyRequest) => {
     const session = await auth.api.getSession({ headers: toHeaders(request) });
     if (!session) throw new AppError('unauthorized', 'Please sign in to continue.');
     return { userId: session.user.id, createdAt: new Date(session.session.createdAt) };
   };
-
-  app.delete<{ Params: { id: string } }>('/api/videos/:id', async (request, reply) => {
-    const { userId } = await requireActorWith(auth, request, { video: 'delete' });
-    await videoDeletion.deleteVideo(userId, request.params.id, userActor(request, userId));
-    return reply.status(204).send();
-  });
 
   app.get('/api/account/deletion', async (request) => {
     const session = await requireSession(request);

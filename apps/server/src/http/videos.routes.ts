@@ -21,6 +21,7 @@ import { GENERATE_COPY } from '../services/video-copy.ts';
 import type { VideosService } from '../services/videos.service.ts';
 import type { ConsentRecordsRepository } from '../db/consent-records.repository.ts';
 import type { ConsentService } from '../services/consent.service.ts';
+import type { VideoDeletion } from '../services/videos.service.ts';
 import { consentWithdrawal } from '../services/consent-records.ts';
 import { consentFromForm } from './consent-input.ts';
 import { parseJsonObjectBody } from './parse-body.ts';
@@ -39,6 +40,8 @@ export interface VideosRoutesOptions {
   consent: ConsentService;
   storage: VideoStorage;
   progress: ProgressBus;
+  /** Issue #18 §2's deletion; without it (no data-rights services) there is no DELETE route. */
+  videoDeletion?: VideoDeletion;
 }
 
 const formFieldsSchema = z.object({
@@ -172,7 +175,8 @@ export async function registerVideosRoutes(
   app: FastifyInstance,
   options: VideosRoutesOptions,
 ): Promise<void> {
-  const { auth, videos, consents, consent: consentService, storage, progress } = options;
+  const { auth, videos, consents, consent: consentService, storage, progress, videoDeletion } =
+    options;
   await app.register(fastifyMultipart, {
     // Four files at most: a composite or a before and an after photo, and the clinic's logo
     // (one more than a valid form sends, so "composite and pair at once" gets its own answer).
@@ -253,9 +257,28 @@ export async function registerVideosRoutes(
   app.post<{ Params: { id: string } }>('/api/videos/:id/consent/revoke', async (request) => {
     const { userId, clinicId } = await requireActorWith(auth, request, { video: 'delete' });
     const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
-    await consentService.revoke(userId, request.params.id, reason, userActor(request, userId));
+    await consentService.revokeForClinic(
+      { userId, clinicId },
+      request.params.id,
+      reason,
+      userActor(request, userId),
+    );
     return videos.getVideo(clinicId, request.params.id);
   });
+
+  if (videoDeletion) {
+    // Issue #21: an owner or admin deletes any video of the clinic, whoever made it.
+    app.delete<{ Params: { id: string } }>('/api/videos/:id', async (request, reply) => {
+      const { userId, clinicId } = await requireActorWith(auth, request, { video: 'delete' });
+      await videos.deleteClinicVideo({
+        clinicId,
+        videoId: request.params.id,
+        deletion: videoDeletion,
+        actor: userActor(request, userId),
+      });
+      return reply.status(204).send();
+    });
+  }
 
   type StoredRequest = FastifyRequest<{ Params: { id: string }; Querystring: { inline?: string } }>;
   const sendStored = async (

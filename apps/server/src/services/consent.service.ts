@@ -5,7 +5,7 @@ import type { VideosService } from './videos.service.ts';
 
 export interface ConsentServiceDependencies {
   consents: ConsentRecordsRepository;
-  videos: Pick<VideosService, 'requireOwnVideo'>;
+  videos: Pick<VideosService, 'requireOwnVideo' | 'requireClinicVideo'>;
   log: { error: (details: object, message: string) => void };
   /** consent.revoked goes in the audit log with the revocation (issue #18 §4). */
   audit: AuditTrail;
@@ -23,13 +23,39 @@ export class ConsentService {
     this.revokedListeners.push(listener);
   }
 
+  /** An API key's revocation: a video its account made (404 for anyone else's). */
   async revoke(
     userId: string,
     videoId: string,
     reason: string,
     actor: AuditActor,
   ): Promise<ConsentRow> {
-    await this.deps.videos.requireOwnVideo(userId, videoId); // 404 for anyone else's
+    await this.deps.videos.requireOwnVideo(userId, videoId);
+    return this.revokeFound({ userId, clinicId: undefined }, videoId, reason, actor);
+  }
+
+  /**
+   * A member's revocation for the clinic they act for (issue #21): any video of the clinic,
+   * whoever of its members made it (the route lets only owners and admins here); another
+   * clinic's is as missing as none (404). The record names the member who revoked.
+   */
+  async revokeForClinic(
+    member: { userId: string; clinicId: string },
+    videoId: string,
+    reason: string,
+    actor: AuditActor,
+  ): Promise<ConsentRow> {
+    await this.deps.videos.requireClinicVideo(member.clinicId, videoId);
+    return this.revokeFound(member, videoId, reason, actor);
+  }
+
+  private async revokeFound(
+    member: { userId: string; clinicId: string | undefined },
+    videoId: string,
+    reason: string,
+    actor: AuditActor,
+  ): Promise<ConsentRow> {
+    const { userId, clinicId } = member;
     const existing = await this.deps.consents.findForVideo(videoId);
     if (!existing) {
       throw new AppError(
@@ -45,6 +71,7 @@ export class ConsentService {
           {
             kind: 'consent.revoked',
             accountId: userId,
+            clinicId,
             actor,
             target: { type: 'consent', id: row.id },
             // The reason stays on the consent record: free text may name the patient.

@@ -51,6 +51,11 @@ export interface ImageInspector {
   inspectProfilePhoto(bytes: Uint8Array): Promise<{ contentType: string }>;
 }
 
+/** Deletes a finished video of `makerId` for good (data-rights/video-deletion.service.ts). */
+export interface VideoDeletion {
+  deleteVideo(makerId: string, videoId: string, actor: AuditActor): Promise<void>;
+}
+
 export interface CreateVideoRequest {
   /** The member who makes it. */
   userId: string;
@@ -288,6 +293,21 @@ export class VideosService {
   /** A video of the acting clinic, or 404 (another clinic's is as missing as none). */
   requireClinicVideo(clinicId: string, videoId: string): Promise<VideoRow> {
     return clinicVideo(clinicId, videoId, (id) => this.deps.videos.findById(id));
+  }
+
+  /**
+   * Deletes a video of the acting clinic, whoever of its members made it (issue #21);
+   * another clinic's is as missing as none (404). The deletion itself (issue #18 §2) goes by
+   * the video's maker, so it is handed the maker of the video found here.
+   */
+  async deleteClinicVideo(input: {
+    clinicId: string;
+    videoId: string;
+    deletion: VideoDeletion;
+    actor: AuditActor;
+  }): Promise<void> {
+    const row = await this.requireClinicVideo(input.clinicId, input.videoId);
+    await input.deletion.deleteVideo(row.user_id, row.id, input.actor);
   }
 
   requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {
