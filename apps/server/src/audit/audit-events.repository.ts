@@ -14,10 +14,13 @@ export interface AuditEventListRow extends AuditEventRow {
   api_key_prefix: string | null;
 }
 
+/** In place of a clinic id: the personal clinic of the event's account. */
+export const PERSONAL_CLINIC = Symbol('the personal clinic of the account');
+
 export interface NewAuditEvent {
   accountId: string;
-  /** The clinic the event was done for; `personal` for the account's personal clinic. */
-  clinicId: string | null | 'personal';
+  /** The clinic the event was done for (null: none). */
+  clinicId: string | null | typeof PERSONAL_CLINIC;
   kind: string;
   actorKind: string;
   actorUserId: string | null;
@@ -72,7 +75,8 @@ export class AuditEventsRepository {
       .insertInto('audit_events')
       .values({
         account_id: event.accountId,
-        clinic_id: event.clinicId === 'personal' ? personalClinicIdOf(event.accountId) : event.clinicId,
+        clinic_id:
+          event.clinicId === PERSONAL_CLINIC ? personalClinicIdOf(event.accountId) : event.clinicId,
         kind: event.kind,
         actor_kind: event.actorKind,
         actor_user_id: event.actorUserId,

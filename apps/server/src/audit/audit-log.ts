@@ -9,10 +9,11 @@ import {
 } from '@glowreel/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type {
-  AuditEventListRow,
-  AuditEventScope,
-  AuditEventsRepository,
+import {
+  PERSONAL_CLINIC,
+  type AuditEventListRow,
+  type AuditEventScope,
+  type AuditEventsRepository,
 } from './audit-events.repository.ts';
 import { actingClinicId } from './audit-scope.ts';
 import type { AuditEntry, AuditTrail } from './audit-trail.ts';
@@ -95,7 +96,8 @@ export class AuditLog implements AuditTrail {
     await this.events.insert(
       {
         accountId: entry.accountId,
-        clinicId: entry.clinicId === undefined ? (actingClinicId() ?? 'personal') : entry.clinicId,
+        clinicId:
+          entry.clinicId === undefined ? (actingClinicId() ?? PERSONAL_CLINIC) : entry.clinicId,
         kind: entry.kind,
         actorKind: entry.actor.kind,
         actorUserId: entry.actor.userId ?? null,
@@ -116,12 +118,15 @@ export class AuditLog implements AuditTrail {
     const events: AuditEvent[] = [];
     let beforeId: string | null = null;
     for (;;) {
-      const rows = await this.events.list({ accountId }, {
-        kind: null,
-        beforeId,
-        afterId: null,
-        limit: batch,
-      });
+      const rows = await this.events.list(
+        { accountId },
+        {
+          kind: null,
+          beforeId,
+          afterId: null,
+          limit: batch,
+        },
+      );
       events.push(...rows.map(toEvent));
       const oldest = rows.at(-1);
       if (rows.length < batch || !oldest) return events;

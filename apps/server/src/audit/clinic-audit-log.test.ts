@@ -47,7 +47,7 @@ describe.each(DATABASE_KINDS)("a clinic's audit log on %s", (kind) => {
     });
     app = await buildApp({ ...coreDependencies(test), videoPipeline: pipeline, dataRights });
     await app.ready();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await app.close();
     await dataRights.close();
@@ -192,6 +192,9 @@ describe.each(DATABASE_KINDS)("a clinic's audit log on %s", (kind) => {
     const admin = await member(boss.clinicId, 'admin');
     const staff = await member(boss.clinicId, 'staff');
     const stranger = await owner();
+    // The stranger's own clinic has an event of its own, so an empty log proves nothing.
+    const theirVideo = await videoBy(stranger, stranger.clinicId);
+    expect((await call(stranger, 'DELETE', `/api/videos/${theirVideo}`)).statusCode).toBe(204);
     const videoId = await videoBy(staff, boss.clinicId);
     expect((await call(stranger, 'DELETE', `/api/videos/${videoId}`)).statusCode).toBe(404);
     const refused = await call(stranger, 'POST', `/api/videos/${videoId}/consent/revoke`, {
@@ -201,7 +204,7 @@ describe.each(DATABASE_KINDS)("a clinic's audit log on %s", (kind) => {
     expect((await call(admin, 'DELETE', `/api/videos/${videoId}`)).statusCode).toBe(204);
 
     const theirs = await logOf(stranger);
-    expect(theirs.length).toBeGreaterThan(0); // their own sign-up's sign-in
+    expect(theirs.map((event) => event.target)).toEqual([{ type: 'video', id: theirVideo }]);
     for (const event of theirs) {
       expect(event.actor.userId).toBe(stranger.userId);
       expect(JSON.stringify(event)).not.toContain(videoId);
@@ -350,19 +353,21 @@ describe.each(DATABASE_KINDS)("a clinic's audit log on %s", (kind) => {
   it("keeps the account's sign-ins and failed sign-ins in its personal clinic's log only", async () => {
     const boss = await owner();
     const admin = await member(boss.clinicId, 'admin');
-    const failed = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: ORIGIN },
-      payload: { email: admin.email, password: 'not-the-password' },
-    });
-    expect(failed.statusCode).toBe(401);
-    const clinicKinds = (await logOf(boss)).filter((event) => event.actor.userId !== boss.userId);
-    expect(clinicKinds).toEqual([]);
+    const signIn = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: ORIGIN },
+        remoteAddress: '198.51.100.77',
+        payload: { email: admin.email, password },
+      });
+    expect((await signIn('not-the-password')).statusCode).toBe(401);
+    expect((await signIn('radiant2024')).statusCode).toBe(200);
     await setActiveClinic(db(), admin.userId, await personalClinicOf(db(), admin.userId));
+    // The failed sign-in is recorded after the answer (its timing must not tell addresses apart).
     await expect
-      .poll(async () => (await logOf(admin)).map((event) => event.kind))
-      .toContain('account.sign_in_failed');
-    expect((await logOf(admin)).map((event) => event.kind)).toContain('account.signed_in');
+      .poll(async () => (await logOf(admin)).map((event) => event.kind).sort())
+      .toEqual(['account.sign_in_failed', 'account.signed_in']);
+    expect((await logOf(boss)).filter((event) => event.kind.startsWith('account.'))).toEqual([]);
   });
 });

@@ -39,9 +39,7 @@ export class ClinicMembersRepository {
   ): Promise<T> {
     return this.db
       .transaction()
-      .execute((trx) =>
-        work(new ClinicMembersRepository(trx as unknown as Kysely<Database>), trx),
-      );
+      .execute((trx) => work(new ClinicMembersRepository(trx as unknown as Kysely<Database>), trx));
   }
 
   listClinicsOf(userId: string) {

@@ -91,10 +91,7 @@ export class ClinicMembersService {
    * The actor's membership of the clinic they act for, checked for `permission`: 403 when the
    * role does not allow it; 404 only when the membership ended since requireActor read it.
    */
-  private async membershipOf(
-    actor: TeamActor,
-    permission?: ClinicPermission,
-  ): Promise<Membership> {
+  private async membershipOf(actor: TeamActor, permission?: ClinicPermission): Promise<Membership> {
     const membership = await this.members.findMembership(actor.userId, actor.clinicId);
     if (!membership) throw new AppError('not_found', 'You are not a member of this clinic.');
     if (permission && !roleAllows(membership.role, permission)) {
@@ -248,10 +245,7 @@ export class ClinicMembersService {
   }
 
   /** What the accept page shows; only to the invited address. */
-  async previewInvitation(
-    actor: TeamActor,
-    invitationId: string,
-  ): Promise<InvitationPreview> {
+  async previewInvitation(actor: TeamActor, invitationId: string): Promise<InvitationPreview> {
     const invitation = await this.members.findInvitation(invitationId);
     if (!invitation || invitation.email.toLowerCase() !== actor.email.toLowerCase()) {
       throw new AppError('not_found', NO_INVITATION);
@@ -274,10 +268,7 @@ export class ClinicMembersService {
     };
   }
 
-  async acceptInvitation(
-    actor: TeamActor,
-    invitationId: string,
-  ): Promise<{ clinicId: string }> {
+  async acceptInvitation(actor: TeamActor, invitationId: string): Promise<{ clinicId: string }> {
     const preview = await this.previewInvitation(actor, invitationId);
     if (preview.status === 'expired') {
       throw new AppError(
@@ -342,7 +333,10 @@ export class ClinicMembersService {
         'The owner cannot be removed. The owner may transfer the clinic first.',
       );
     }
-    await this.detach(target, teamEvent(actor, 'team.member_removed', target, { role: target.role }));
+    await this.detach(
+      target,
+      teamEvent(actor, 'team.member_removed', target, { role: target.role }),
+    );
   }
 
   async leave(actor: TeamActor): Promise<void> {

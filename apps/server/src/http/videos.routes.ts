@@ -175,8 +175,15 @@ export async function registerVideosRoutes(
   app: FastifyInstance,
   options: VideosRoutesOptions,
 ): Promise<void> {
-  const { auth, videos, consents, consent: consentService, storage, progress, videoDeletion } =
-    options;
+  const {
+    auth,
+    videos,
+    consents,
+    consent: consentService,
+    storage,
+    progress,
+    videoDeletion,
+  } = options;
   await app.register(fastifyMultipart, {
     // Four files at most: a composite or a before and an after photo, and the clinic's logo
     // (one more than a valid form sends, so "composite and pair at once" gets its own answer).
