@@ -5,6 +5,7 @@ import type { Auth } from './auth/auth.ts';
 import type { BusinessServices } from './billing/open-billing.ts';
 import type { AuditLog } from './audit/audit-log.ts';
 import { registerAuditLogRoutes } from './audit/audit-log.routes.ts';
+import { registerAuditScope } from './audit/audit-scope.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { registerAccountEmailRoutes } from './accounts/account-email.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
   });
+  registerAuditScope(app);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

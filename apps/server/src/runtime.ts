@@ -95,6 +95,7 @@ export async function openRuntime(
       clinicMembers: new ClinicMembersService(
         new ClinicMembersRepository(database.db),
         accountMail,
+        audit,
         {
           publicUrl: config.publicUrl,
           requireVerifiedEmail: config.accounts.requireEmailVerification,

@@ -20,6 +20,14 @@ export const AUDIT_EVENT_KINDS = [
   'consent.expired',
   'plan.changed',
   'export.requested',
+  // Issue #21: the clinic's team; the target is the member (or invitation) it concerns.
+  'team.invitation_sent',
+  'team.invitation_cancelled',
+  'team.invitation_accepted',
+  'team.member_removed',
+  'team.role_changed',
+  'team.member_left',
+  'team.ownership_transferred',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -36,6 +44,8 @@ export const AUDIT_TARGET_TYPES = [
   'consent',
   'subscription',
   'export',
+  'member',
+  'invitation',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -59,6 +69,13 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventKind, string>> = {
   'consent.expired': 'Consent expired',
   'plan.changed': 'Plan changed',
   'export.requested': 'Data export requested',
+  'team.invitation_sent': 'Invitation sent',
+  'team.invitation_cancelled': 'Invitation cancelled',
+  'team.invitation_accepted': 'Invitation accepted',
+  'team.member_removed': 'Member removed',
+  'team.role_changed': 'Role changed',
+  'team.member_left': 'Member left',
+  'team.ownership_transferred': 'Ownership transferred',
 };
 
 /** Page sizes of GET /api/audit-log. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { AuditEventsTable, Database } from '../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,8 +14,13 @@ export interface AuditEventListRow extends AuditEventRow {
   api_key_prefix: string | null;
 }
 
+/** In place of a clinic id: the personal clinic of the event's account. */
+export const PERSONAL_CLINIC = Symbol('the personal clinic of the account');
+
 export interface NewAuditEvent {
   accountId: string;
+  /** The clinic the event was done for (null: none). */
+  clinicId: string | null | typeof PERSONAL_CLINIC;
   kind: string;
   actorKind: string;
   actorUserId: string | null;
@@ -25,6 +31,13 @@ export interface NewAuditEvent {
   targetId: string | null;
   details: string;
 }
+
+/**
+ * Whose events: an account's own (the operator's CLI, the data export), or a clinic's as a
+ * member reads them, with the member's own events of no clinic (a failed sign-in) when the
+ * clinic is their personal one.
+ */
+export type AuditEventScope = { accountId: string } | { clinicId: string; memberId: string };
 
 export interface AuditEventQuery {
   kind: string | null;
@@ -62,6 +75,8 @@ export class AuditEventsRepository {
       .insertInto('audit_events')
       .values({
         account_id: event.accountId,
+        clinic_id:
+          event.clinicId === PERSONAL_CLINIC ? personalClinicIdOf(event.accountId) : event.clinicId,
         kind: event.kind,
         actor_kind: event.actorKind,
         actor_user_id: event.actorUserId,
@@ -75,8 +90,8 @@ export class AuditEventsRepository {
       .execute();
   }
 
-  /** One page of an account's events, newest first (oldest first when paging with afterId). */
-  list(accountId: string, query: AuditEventQuery): Promise<AuditEventListRow[]> {
+  /** One page of the scope's events, newest first (oldest first when paging with afterId). */
+  list(scope: AuditEventScope, query: AuditEventQuery): Promise<AuditEventListRow[]> {
     let select = this.db
       .selectFrom('audit_events')
       .leftJoin('user', 'user.id', 'audit_events.actor_user_id')
@@ -88,7 +103,24 @@ export class AuditEventsRepository {
         'api_keys.name as api_key_name',
         'api_keys.prefix as api_key_prefix',
       ])
-      .where('audit_events.account_id', '=', accountId);
+      .where((eb) => {
+        if ('accountId' in scope) return eb('audit_events.account_id', '=', scope.accountId);
+        const { clinicId, memberId } = scope;
+        return eb.or([
+          eb('audit_events.clinic_id', '=', clinicId),
+          eb.and([
+            eb('audit_events.clinic_id', 'is', null),
+            eb('audit_events.account_id', '=', memberId),
+            eb.exists(
+              eb
+                .selectFrom('organization')
+                .select('organization.id')
+                .where('organization.id', '=', clinicId)
+                .where('organization.personalOwnerId', '=', memberId),
+            ),
+          ]),
+        ]);
+      });
     if (query.kind !== null) select = select.where('audit_events.kind', '=', query.kind);
     if (query.beforeId !== null) select = select.where('audit_events.id', '<', query.beforeId);
     if (query.afterId !== null) select = select.where('audit_events.id', '>', query.afterId);

@@ -5,14 +5,14 @@ import { AppError } from '../errors.ts';
 import type { AuditLog } from './audit-log.ts';
 import { requireActorWith } from '../http/actor.ts';
 
-/** The signed-in clinic's own audit log (issue #18 §4): filtered by kind, newest first, paged. */
+/** The acting clinic's own audit log (issues #18 §4, #21): filtered by kind, newest first, paged. */
 export function registerAuditLogRoutes(
   app: FastifyInstance,
   options: { auth: Auth; audit: AuditLog },
 ): void {
   const { auth, audit } = options;
   app.get('/api/audit-log', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { auditLog: 'read' });
+    const { userId, clinicId } = await requireActorWith(auth, request, { auditLog: 'read' });
     const parsed = auditLogQuerySchema.safeParse(request.query ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -21,7 +21,7 @@ export function registerAuditLogRoutes(
         field,
       });
     }
-    // Only ever the account's own events: the account comes from the session, never the query.
-    return audit.page(userId, parsed.data);
+    // Only ever the acting clinic's events: the clinic comes from the session, never the query.
+    return audit.clinicPage({ clinicId, memberId: userId }, parsed.data);
   });
 }

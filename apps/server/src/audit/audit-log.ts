@@ -9,7 +9,13 @@ import {
 } from '@glowreel/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { AuditEventListRow, AuditEventsRepository } from './audit-events.repository.ts';
+import {
+  PERSONAL_CLINIC,
+  type AuditEventListRow,
+  type AuditEventScope,
+  type AuditEventsRepository,
+} from './audit-events.repository.ts';
+import { actingClinicId } from './audit-scope.ts';
 import type { AuditEntry, AuditTrail } from './audit-trail.ts';
 
 /** A user agent is evidence, not an essay: anything longer is cut to this. */
@@ -90,6 +96,8 @@ export class AuditLog implements AuditTrail {
     await this.events.insert(
       {
         accountId: entry.accountId,
+        clinicId:
+          entry.clinicId === undefined ? (actingClinicId() ?? PERSONAL_CLINIC) : entry.clinicId,
         kind: entry.kind,
         actorKind: entry.actor.kind,
         actorUserId: entry.actor.userId ?? null,
@@ -110,12 +118,15 @@ export class AuditLog implements AuditTrail {
     const events: AuditEvent[] = [];
     let beforeId: string | null = null;
     for (;;) {
-      const rows = await this.events.list(accountId, {
-        kind: null,
-        beforeId,
-        afterId: null,
-        limit: batch,
-      });
+      const rows = await this.events.list(
+        { accountId },
+        {
+          kind: null,
+          beforeId,
+          afterId: null,
+          limit: batch,
+        },
+      );
       events.push(...rows.map(toEvent));
       const oldest = rows.at(-1);
       if (rows.length < batch || !oldest) return events;
@@ -123,10 +134,24 @@ export class AuditLog implements AuditTrail {
     }
   }
 
-  /** One page of the account's events, newest first, with cursors to the pages around it. */
-  async page(accountId: string, query: AuditLogQuery): Promise<AuditLogPage> {
+  /** One page of the account's own events (the operator's view), newest first. */
+  page(accountId: string, query: AuditLogQuery): Promise<AuditLogPage> {
+    return this.pageOf({ accountId }, query);
+  }
+
+  /**
+   * One page of a clinic's events as `memberId` reads them (issue #21): everything done for
+   * the clinic, by whichever member, and in the member's personal clinic their own events of
+   * no clinic (a failed sign-in).
+   */
+  clinicPage(clinic: { clinicId: string; memberId: string }, query: AuditLogQuery) {
+    return this.pageOf(clinic, query);
+  }
+
+  /** One page of the scope's events, newest first, with cursors to the pages around it. */
+  private async pageOf(scope: AuditEventScope, query: AuditLogQuery): Promise<AuditLogPage> {
     const kind = query.kind ?? null;
-    const rows = await this.events.list(accountId, {
+    const rows = await this.events.list(scope, {
       kind,
       beforeId: query.before ?? null,
       afterId: query.after ?? null,
@@ -137,7 +162,7 @@ export class AuditLog implements AuditTrail {
     const newest = newestFirst[0];
     const oldest = newestFirst.at(-1);
     const exists = async (side: { beforeId: string | null; afterId: string | null }) =>
-      (await this.events.list(accountId, { kind, ...side, limit: 1 })).length > 0;
+      (await this.events.list(scope, { kind, ...side, limit: 1 })).length > 0;
     const olderCursor =
       oldest && (await exists({ beforeId: String(oldest.id), afterId: null }))
         ? String(oldest.id)

@@ -14,8 +14,14 @@ export interface AuditActor {
 
 export interface AuditEntry {
   kind: AuditEventKind;
-  /** The account whose log the event belongs to. */
+  /** The account the event is about (its own log for the operator and the data export). */
   accountId: string;
+  /**
+   * The clinic whose log the event belongs to. Left out, the clinic the request acts for
+   * (requireActor), else the account's personal clinic (sign-in, a scheduled job); null for an
+   * event of no clinic (a failed sign-in).
+   */
+  clinicId?: string | null;
   actor: AuditActor;
   target?: { type: AuditTargetType; id: string } | null;
   /** Small facts about the event (plan names, reasons); never photo data or patient names. */

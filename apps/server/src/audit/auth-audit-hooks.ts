@@ -83,6 +83,8 @@ export function authAuditHooks(options: AuthAuditOptions) {
           await audit.record({
             kind: 'account.sign_in_failed',
             accountId,
+            // Nobody signed in, so no clinic: the account sees it in its personal clinic's log.
+            clinicId: null,
             actor: { kind: 'user', userId: null, ...actor },
             details: { method: 'password' },
           });

@@ -6,6 +6,8 @@ export interface Membership {
   clinicId: string;
   userId: string;
   role: string;
+  /** The member's e-mail address, as the audit log names them. */
+  email: string;
 }
 
 export interface InvitationRow {
@@ -28,11 +30,16 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export class ClinicMembersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Runs `work` in one transaction; writes inside it see each other and fail together. */
-  transaction<T>(work: (repository: ClinicMembersRepository) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction; writes inside it (and the audit event given `trx`) see
+   * each other and fail together.
+   */
+  transaction<T>(
+    work: (repository: ClinicMembersRepository, trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
     return this.db
       .transaction()
-      .execute((trx) => work(new ClinicMembersRepository(trx as unknown as Kysely<Database>)));
+      .execute((trx) => work(new ClinicMembersRepository(trx as unknown as Kysely<Database>), trx));
   }
 
   listClinicsOf(userId: string) {
@@ -52,19 +59,26 @@ export class ClinicMembersRepository {
 
   findMembership(userId: string, clinicId: string): Promise<Membership | undefined> {
     return this.memberships()
-      .where('userId', '=', userId)
-      .where('organizationId', '=', clinicId)
+      .where('member.userId', '=', userId)
+      .where('member.organizationId', '=', clinicId)
       .executeTakeFirst();
   }
 
   findMember(memberId: string): Promise<Membership | undefined> {
-    return this.memberships().where('id', '=', memberId).executeTakeFirst();
+    return this.memberships().where('member.id', '=', memberId).executeTakeFirst();
   }
 
   private memberships(executor: Executor = this.db) {
     return executor
       .selectFrom('member')
-      .select(['id', 'organizationId as clinicId', 'userId', 'role']);
+      .innerJoin('user', 'user.id', 'member.userId')
+      .select([
+        'member.id',
+        'member.organizationId as clinicId',
+        'member.userId',
+        'member.role',
+        'user.email',
+      ]);
   }
 
   listMembers(clinicId: string) {

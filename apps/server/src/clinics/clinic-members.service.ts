@@ -7,18 +7,27 @@ import {
   type InvitableRole,
   type InvitationPreview,
 } from '@glowreel/contracts';
+import type { Transaction } from 'kysely';
+import type { AuditActor, AuditEntry, AuditTrail } from '../audit/audit-trail.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { OWNER_ROLE } from './clinics.repository.ts';
 import { isClinicRole, roleAllows, type ClinicPermission } from './clinic-roles.ts';
 import type { ClinicMembersRepository, Membership } from './clinic-members.repository.ts';
 
-/** The signed-in person and the session they act through. */
-export interface ClinicSession {
+/**
+ * The signed-in person acting for their clinic (requireActor: the active clinic, or the one it
+ * falls back to), with the session they act through and where the request came from.
+ */
+export interface TeamActor {
   userId: string;
+  clinicId: string;
+  role: string;
   sessionId: string;
   email: string;
   emailVerified: boolean;
-  activeClinicId: string | null;
+  /** The person as the audit log records them (their request's IP and browser). */
+  audit: AuditActor;
 }
 
 export interface InvitationMail {
@@ -41,15 +50,33 @@ function roleName(role: string): ClinicRoleName {
 const NO_MEMBER = 'No such member in your clinic.';
 const NO_INVITATION = 'This invitation does not exist.';
 
+/** A team event of `actor`'s clinic about `member` (the member it concerns, by id and e-mail). */
+function teamEvent(
+  actor: TeamActor,
+  kind: AuditEntry['kind'],
+  member: { id: string; userId: string; email: string },
+  details: Record<string, string> = {},
+): AuditEntry {
+  return {
+    kind,
+    accountId: actor.userId,
+    clinicId: actor.clinicId,
+    actor: actor.audit,
+    target: { type: 'member', id: member.id },
+    details: { memberUserId: member.userId, memberEmail: member.email, ...details },
+  };
+}
+
 /**
  * A clinic's team (issue #21): members, roles, invitations and seats, and which clinic a
- * session acts for. Every method starts with the access check of `actorIn`; when the actor of
- * the whole app (requireActor) lands, that one function is where it plugs in.
+ * session acts for. The actor comes from requireActor; every method starts with the access
+ * check of `membershipOf`, and every change is in the clinic's audit log with who made it.
  */
 export class ClinicMembersService {
   constructor(
     private readonly members: ClinicMembersRepository,
     private readonly mail: InvitationMail,
+    private readonly audit: AuditTrail,
     private readonly options: { publicUrl: string; requireVerifiedEmail: boolean },
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -61,15 +88,11 @@ export class ClinicMembersService {
   }
 
   /**
-   * The session's membership of its active clinic, checked for `permission`: 404 when the
-   * session acts for a clinic it no longer belongs to, 403 when the role does not allow it.
+   * The actor's membership of the clinic they act for, checked for `permission`: 403 when the
+   * role does not allow it; 404 only when the membership ended since requireActor read it.
    */
-  private async actorIn(
-    session: ClinicSession,
-    permission?: ClinicPermission,
-  ): Promise<Membership> {
-    const clinicId = await this.activeClinicId(session);
-    const membership = await this.members.findMembership(session.userId, clinicId);
+  private async membershipOf(actor: TeamActor, permission?: ClinicPermission): Promise<Membership> {
+    const membership = await this.members.findMembership(actor.userId, actor.clinicId);
     if (!membership) throw new AppError('not_found', 'You are not a member of this clinic.');
     if (permission && !roleAllows(membership.role, permission)) {
       throw new AppError('forbidden', 'Your role in this clinic does not allow this.');
@@ -77,24 +100,12 @@ export class ClinicMembersService {
     return membership;
   }
 
-  /** The active clinic if the person still belongs to it, else their personal clinic. */
-  private async activeClinicId(session: ClinicSession): Promise<string> {
-    if (session.activeClinicId) {
-      const membership = await this.members.findMembership(session.userId, session.activeClinicId);
-      if (membership) return session.activeClinicId;
-    }
-    const personal = await this.members.findPersonalClinicId(session.userId);
-    if (!personal) throw new AppError('not_found', 'You do not belong to any clinic yet.');
-    await this.members.setActiveClinic(session.sessionId, personal);
-    return personal;
-  }
-
-  async overview(session: ClinicSession): Promise<ClinicsOverview> {
-    const membership = await this.actorIn(session);
+  async overview(actor: TeamActor): Promise<ClinicsOverview> {
+    const membership = await this.membershipOf(actor);
     const clinicId = membership.clinicId;
     const now = this.now();
     const [clinics, clinic, members, invitations, plan] = await Promise.all([
-      this.members.listClinicsOf(session.userId),
+      this.members.listClinicsOf(actor.userId),
       this.members.findClinic(clinicId),
       this.members.listMembers(clinicId),
       this.members.listPendingInvitations(clinicId, now),
@@ -131,18 +142,17 @@ export class ClinicMembersService {
     };
   }
 
-  async switchClinic(session: ClinicSession, clinicId: string): Promise<void> {
-    const membership = await this.members.findMembership(session.userId, clinicId);
+  async switchClinic(actor: TeamActor, clinicId: string): Promise<void> {
+    const membership = await this.members.findMembership(actor.userId, clinicId);
     if (!membership) throw new AppError('not_found', 'You are not a member of this clinic.');
-    await this.members.setActiveClinic(session.sessionId, clinicId);
+    await this.members.setActiveClinic(actor.sessionId, clinicId);
   }
 
   async invite(
-    session: ClinicSession,
+    actor: TeamActor,
     input: { email: string; role: InvitableRole },
   ): Promise<{ id: string }> {
-    const actor = await this.actorIn(session, { invitation: 'create' });
-    const clinicId = actor.clinicId;
+    const { clinicId } = await this.membershipOf(actor, { invitation: 'create' });
     const now = this.now();
     const email = input.email.toLowerCase();
     if (await this.members.isMemberByEmail(clinicId, email)) {
@@ -164,15 +174,21 @@ export class ClinicMembersService {
       this.members.findClinic(clinicId),
       this.members
         .listMembers(clinicId)
-        .then((rows) => rows.find((row) => row.userId === session.userId)),
+        .then((rows) => rows.find((row) => row.userId === actor.userId)),
     ]);
-    const id = await this.members.createInvitation({
-      clinicId,
-      email,
-      role: input.role,
-      inviterId: session.userId,
-      expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
-      now,
+    const id = await this.members.transaction(async (members, trx) => {
+      const created = await members.createInvitation({
+        clinicId,
+        email,
+        role: input.role,
+        inviterId: actor.userId,
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+        now,
+      });
+      await this.recordInvitation(actor, 'team.invitation_sent', { id: created, email }, trx, {
+        role: input.role,
+      });
+      return created;
     });
     this.mail.sendClinicInvitation(email, {
       clinicName: clinic?.name ?? 'a clinic',
@@ -181,6 +197,27 @@ export class ClinicMembersService {
       link: `${this.options.publicUrl.replace(/\/$/, '')}/invitations/${id}`,
     });
     return { id };
+  }
+
+  /** An invitation event of the actor's clinic, naming the address it was sent to. */
+  private recordInvitation(
+    actor: TeamActor,
+    kind: AuditEntry['kind'],
+    invitation: { id: string; email: string },
+    trx: Transaction<Database>,
+    details: Record<string, string> = {},
+  ): Promise<void> {
+    return this.audit.record(
+      {
+        kind,
+        accountId: actor.userId,
+        clinicId: actor.clinicId,
+        actor: actor.audit,
+        target: { type: 'invitation', id: invitation.id },
+        details: { email: invitation.email, ...details },
+      },
+      trx,
+    );
   }
 
   private seatsFull(plan: string, total: number): AppError {
@@ -192,23 +229,25 @@ export class ClinicMembersService {
     );
   }
 
-  async cancelInvitation(session: ClinicSession, invitationId: string): Promise<void> {
-    const actor = await this.actorIn(session, { invitation: 'cancel' });
+  async cancelInvitation(actor: TeamActor, invitationId: string): Promise<void> {
+    const { clinicId } = await this.membershipOf(actor, { invitation: 'cancel' });
     const invitation = await this.members.findInvitation(invitationId);
     // Another clinic's invitation is as unknown as one that does not exist.
-    if (invitation?.clinicId !== actor.clinicId) throw new AppError('not_found', NO_INVITATION);
-    if (!(await this.members.closeInvitation(invitationId, 'canceled'))) {
-      throw new AppError('conflict', 'This invitation was already accepted or cancelled.');
+    if (!invitation || invitation.clinicId !== clinicId) {
+      throw new AppError('not_found', NO_INVITATION);
     }
+    await this.members.transaction(async (members, trx) => {
+      if (!(await members.closeInvitation(invitationId, 'canceled'))) {
+        throw new AppError('conflict', 'This invitation was already accepted or cancelled.');
+      }
+      await this.recordInvitation(actor, 'team.invitation_cancelled', invitation, trx);
+    });
   }
 
   /** What the accept page shows; only to the invited address. */
-  async previewInvitation(
-    session: ClinicSession,
-    invitationId: string,
-  ): Promise<InvitationPreview> {
+  async previewInvitation(actor: TeamActor, invitationId: string): Promise<InvitationPreview> {
     const invitation = await this.members.findInvitation(invitationId);
-    if (!invitation || invitation.email.toLowerCase() !== session.email.toLowerCase()) {
+    if (!invitation || invitation.email.toLowerCase() !== actor.email.toLowerCase()) {
       throw new AppError('not_found', NO_INVITATION);
     }
     const expired = invitation.status === 'pending' && invitation.expiresAt <= this.now();
@@ -229,11 +268,8 @@ export class ClinicMembersService {
     };
   }
 
-  async acceptInvitation(
-    session: ClinicSession,
-    invitationId: string,
-  ): Promise<{ clinicId: string }> {
-    const preview = await this.previewInvitation(session, invitationId);
+  async acceptInvitation(actor: TeamActor, invitationId: string): Promise<{ clinicId: string }> {
+    const preview = await this.previewInvitation(actor, invitationId);
     if (preview.status === 'expired') {
       throw new AppError(
         'invitation_expired',
@@ -248,7 +284,7 @@ export class ClinicMembersService {
           : 'This invitation was cancelled. Ask the clinic to invite you again.',
       );
     }
-    if (this.options.requireVerifiedEmail && !session.emailVerified) {
+    if (this.options.requireVerifiedEmail && !actor.emailVerified) {
       throw new AppError(
         'email_not_verified',
         'Confirm your e-mail address first (see the link we sent you), then accept the invitation.',
@@ -257,8 +293,8 @@ export class ClinicMembersService {
     const invitation = await this.members.findInvitation(invitationId);
     if (!invitation) throw new AppError('not_found', NO_INVITATION);
     const now = this.now();
-    await this.members.transaction(async (members) => {
-      if (await members.findMembership(session.userId, invitation.clinicId)) {
+    await this.members.transaction(async (members, trx) => {
+      if (await members.findMembership(actor.userId, invitation.clinicId)) {
         throw new AppError('conflict', 'You are already a member of this clinic.');
       }
       const plan = await members.findPlan(invitation.clinicId);
@@ -269,63 +305,92 @@ export class ClinicMembersService {
       if (!(await members.closeInvitation(invitationId, 'accepted'))) {
         throw new AppError('conflict', 'This invitation was already used or cancelled.');
       }
-      await members.addMember({
+      const role = invitation.role === 'admin' ? 'admin' : 'staff';
+      const memberId = await members.addMember({
         clinicId: invitation.clinicId,
-        userId: session.userId,
-        role: invitation.role === 'admin' ? 'admin' : 'staff',
+        userId: actor.userId,
+        role,
         now,
       });
-      await members.setActiveClinic(session.sessionId, invitation.clinicId);
+      await members.setActiveClinic(actor.sessionId, invitation.clinicId);
+      // In the log of the clinic joined, not the one the person acted for until now.
+      const joined = { ...actor, clinicId: invitation.clinicId };
+      const member = { id: memberId, userId: actor.userId, email: actor.email };
+      await this.audit.record(
+        teamEvent(joined, 'team.invitation_accepted', member, { invitationId, role }),
+        trx,
+      );
     });
     return { clinicId: invitation.clinicId };
   }
 
-  async removeMember(session: ClinicSession, memberId: string): Promise<void> {
-    const actor = await this.actorIn(session, { member: 'delete' });
-    const target = await this.memberOfSameClinic(actor, memberId);
+  async removeMember(actor: TeamActor, memberId: string): Promise<void> {
+    const membership = await this.membershipOf(actor, { member: 'delete' });
+    const target = await this.memberOfSameClinic(membership, memberId);
     if (target.role === OWNER_ROLE) {
       throw new AppError(
         'forbidden',
         'The owner cannot be removed. The owner may transfer the clinic first.',
       );
     }
-    await this.detach(target);
+    await this.detach(
+      target,
+      teamEvent(actor, 'team.member_removed', target, { role: target.role }),
+    );
   }
 
-  async leave(session: ClinicSession): Promise<void> {
-    const actor = await this.actorIn(session);
-    const clinic = await this.members.findClinic(actor.clinicId);
-    if (clinic?.personalOwnerId === session.userId) {
+  async leave(actor: TeamActor): Promise<void> {
+    const membership = await this.membershipOf(actor);
+    const clinic = await this.members.findClinic(membership.clinicId);
+    if (clinic?.personalOwnerId === actor.userId) {
       throw new AppError('conflict', 'This is your own clinic: you cannot leave it.');
     }
-    if (actor.role === OWNER_ROLE && (await this.members.countOwners(actor.clinicId)) <= 1) {
+    if (
+      membership.role === OWNER_ROLE &&
+      (await this.members.countOwners(membership.clinicId)) <= 1
+    ) {
       throw new AppError(
         'conflict',
         'You are the only owner: transfer the clinic to another member before leaving.',
       );
     }
-    await this.detach(actor);
+    await this.detach(
+      membership,
+      teamEvent(actor, 'team.member_left', membership, { role: membership.role }),
+    );
   }
 
-  async changeRole(session: ClinicSession, memberId: string, role: InvitableRole): Promise<void> {
-    const actor = await this.actorIn(session, { member: 'update' });
-    const target = await this.memberOfSameClinic(actor, memberId);
+  async changeRole(actor: TeamActor, memberId: string, role: InvitableRole): Promise<void> {
+    const membership = await this.membershipOf(actor, { member: 'update' });
+    const target = await this.memberOfSameClinic(membership, memberId);
     if (target.role === OWNER_ROLE) {
       throw new AppError(
         'forbidden',
         "The owner's role changes only when the owner transfers the clinic.",
       );
     }
-    await this.members.setRole(target.id, role);
+    await this.members.transaction(async (members, trx) => {
+      await members.setRole(target.id, role);
+      await this.audit.record(
+        teamEvent(actor, 'team.role_changed', target, { from: target.role, to: role }),
+        trx,
+      );
+    });
   }
 
-  async transfer(session: ClinicSession, memberId: string): Promise<void> {
-    const actor = await this.actorIn(session, { clinic: 'transfer' });
-    const target = await this.memberOfSameClinic(actor, memberId);
-    if (target.id === actor.id) throw new AppError('conflict', 'You already own this clinic.');
-    await this.members.transaction(async (members) => {
+  async transfer(actor: TeamActor, memberId: string): Promise<void> {
+    const membership = await this.membershipOf(actor, { clinic: 'transfer' });
+    const target = await this.memberOfSameClinic(membership, memberId);
+    if (target.id === membership.id) {
+      throw new AppError('conflict', 'You already own this clinic.');
+    }
+    await this.members.transaction(async (members, trx) => {
       await members.setRole(target.id, OWNER_ROLE);
-      await members.setRole(actor.id, 'admin');
+      await members.setRole(membership.id, 'admin');
+      await this.audit.record(
+        teamEvent(actor, 'team.ownership_transferred', target, { from: target.role }),
+        trx,
+      );
     });
   }
 
@@ -335,10 +400,14 @@ export class ClinicMembersService {
     return target;
   }
 
-  /** Ends a membership; the person's sessions that acted for the clinic go back to their own. */
-  private async detach(membership: Membership): Promise<void> {
+  /**
+   * Ends a membership, recording `event` with it; the person's sessions that acted for the
+   * clinic go back to their own.
+   */
+  private async detach(membership: Membership, event: AuditEntry): Promise<void> {
     const personal = await this.members.findPersonalClinicId(membership.userId);
-    await this.members.transaction(async (members) => {
+    await this.members.transaction(async (members, trx) => {
+      await this.audit.record(event, trx);
       await members.removeMember(membership.id);
       await members.moveSessions({
         userId: membership.userId,

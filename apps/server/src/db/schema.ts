@@ -296,6 +296,8 @@ export interface ConsentRecordsTable {
 export interface AuditEventsTable {
   id: Generated<string>;
   account_id: string;
+  /** The clinic the event was done for; null for one of no clinic (a failed sign-in). */
+  clinic_id: string | null;
   kind: string;
   actor_kind: string;
   actor_user_id: string | null;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { noteActingClinic } from '../audit/audit-scope.ts';
 import type { Auth } from '../auth/auth.ts';
 import { roleAllows, type ClinicPermission } from '../clinics/clinic-roles.ts';
 import { AppError } from '../errors.ts';
@@ -26,6 +27,7 @@ export async function requireActor(auth: Auth, request: FastifyRequest): Promise
   const userId = await requireUserId(auth, request);
   const membership = await auth.clinics.actingMembership(userId, findSessionToken(request));
   if (!membership) throw new AppError('unauthorized', 'Please sign in to continue.');
+  noteActingClinic(membership.clinicId);
   return { userId, clinicId: membership.clinicId, role: membership.role };
 }
 

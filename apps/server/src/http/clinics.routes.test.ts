@@ -403,6 +403,18 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     expect(roles).toEqual(['owner', 'admin', 'admin']);
   });
 
+  it('gives a person who belongs to no clinic any more a new clinic of their own, not a 404', async () => {
+    const person = await signUpForCookie(app, ORIGIN);
+    const before = await overview(person);
+    await db().deleteFrom('member').where('userId', '=', person.userId).execute();
+    const after = await overview(person);
+    expect(after.active).toMatchObject({ role: 'owner', plan: 'free' });
+    expect(after.active.id).not.toBe(before.active.id);
+    expect(after.clinics).toEqual([
+      { id: after.active.id, name: 'Test Clinic', role: 'owner', isActive: true },
+    ]);
+  });
+
   it('switches only to a clinic the person belongs to', async () => {
     const boss = await owner();
     const staff = await teammate(boss);

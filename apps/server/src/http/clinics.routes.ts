@@ -6,29 +6,33 @@ import {
   transferClinicRequestSchema,
 } from '@glowreel/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { userActor } from '../audit/request-actor.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { ClinicMembersService, ClinicSession } from '../clinics/clinic-members.service.ts';
+import type { ClinicMembersService, TeamActor } from '../clinics/clinic-members.service.ts';
 import { AppError } from '../errors.ts';
+import { requireActor } from './actor.ts';
 import { parseBody } from './parse-body.ts';
 import { toHeaders } from './session.ts';
 
 /**
- * The signed-in person's session as the clinic service needs it, or a 401. Read from Better
- * Auth each time (not the id cache): the active clinic changes with these very routes.
+ * The signed-in person acting for their clinic as requireActor resolves it (a person with no
+ * clinic left gets the replacement clinic it makes), with the session they act through. The
+ * session is read from Better Auth each time (not the id cache): the active clinic changes
+ * with these very routes.
  */
-async function requireClinicSession(auth: Auth, request: FastifyRequest): Promise<ClinicSession> {
+async function requireTeamActor(auth: Auth, request: FastifyRequest): Promise<TeamActor> {
+  const actor = await requireActor(auth, request);
   const found = await auth.api.getSession({
     headers: toHeaders(request),
     query: { disableCookieCache: true },
   });
   if (!found) throw new AppError('unauthorized', 'Please sign in to continue.');
-  const session = found.session as typeof found.session & { activeOrganizationId?: string | null };
   return {
-    userId: found.user.id,
-    sessionId: session.id,
+    ...actor,
+    sessionId: found.session.id,
     email: found.user.email,
     emailVerified: found.user.emailVerified,
-    activeClinicId: session.activeOrganizationId ?? null,
+    audit: userActor(request, actor.userId),
   };
 }
 
@@ -45,56 +49,56 @@ export function registerClinicsRoutes(
   options: { auth: Auth; members: ClinicMembersService },
 ): void {
   const { auth, members } = options;
-  const session = (request: FastifyRequest) => requireClinicSession(auth, request);
+  const teamActor = (request: FastifyRequest) => requireTeamActor(auth, request);
 
-  app.get('/api/clinics', async (request) => members.overview(await session(request)));
+  app.get('/api/clinics', async (request) => members.overview(await teamActor(request)));
 
   app.post('/api/clinics/active', async (request) => {
-    const person = await session(request);
+    const person = await teamActor(request);
     const { clinicId } = parseBody(switchClinicRequestSchema, request.body);
     await members.switchClinic(person, clinicId);
     return { clinicId };
   });
 
   app.post('/api/clinics/invitations', async (request, reply) => {
-    const person = await session(request);
+    const person = await teamActor(request);
     const input = parseBody(inviteMemberRequestSchema, request.body);
     const created = await members.invite(person, input);
     return reply.code(201).send(created);
   });
 
   app.get('/api/clinics/invitations/:id', async (request) =>
-    members.previewInvitation(await session(request), idParam(request)),
+    members.previewInvitation(await teamActor(request), idParam(request)),
   );
 
   app.delete('/api/clinics/invitations/:id', async (request, reply) => {
-    await members.cancelInvitation(await session(request), idParam(request));
+    await members.cancelInvitation(await teamActor(request), idParam(request));
     return reply.code(204).send();
   });
 
   app.post('/api/clinics/invitations/:id/accept', async (request) => {
-    return members.acceptInvitation(await session(request), idParam(request));
+    return members.acceptInvitation(await teamActor(request), idParam(request));
   });
 
   app.delete('/api/clinics/members/:id', async (request, reply) => {
-    await members.removeMember(await session(request), idParam(request));
+    await members.removeMember(await teamActor(request), idParam(request));
     return reply.code(204).send();
   });
 
   app.patch('/api/clinics/members/:id', async (request) => {
-    const person = await session(request);
+    const person = await teamActor(request);
     const { role } = parseBody(changeRoleRequestSchema, request.body);
     await members.changeRole(person, idParam(request), role);
     return { role };
   });
 
   app.post('/api/clinics/leave', async (request, reply) => {
-    await members.leave(await session(request));
+    await members.leave(await teamActor(request));
     return reply.code(204).send();
   });
 
   app.post('/api/clinics/transfer', async (request, reply) => {
-    const person = await session(request);
+    const person = await teamActor(request);
     const { memberId } = parseBody(transferClinicRequestSchema, request.body);
     await members.transfer(person, memberId);
     return reply.code(204).send();

@@ -1,3 +1,4 @@
+import { noteActingClinic } from '../audit/audit-scope.ts';
 import {
   FREE_PLAN_API_REQUESTS_PER_MINUTE,
   apiVideoListQuerySchema,
@@ -111,6 +112,8 @@ export function registerPublicApiRoutes(
     const { userId, clinicId, apiKeyId } = await apiKeys.authenticateKey(
       request.headers.authorization,
     );
+    // What the request records in the audit log goes in the log of the key's clinic.
+    noteActingClinic(clinicId);
     const profile = await profiles.getProfile(userId);
     const limit =
       findPlan(profile.subscription.plan)?.apiRequestsPerMinute ??
@@ -176,8 +179,8 @@ export function registerPublicApiRoutes(
   const { videoDeletion } = options;
   if (videoDeletion) {
     app.delete<{ Params: { id: string } }>('/api/v1/videos/:id', async (request, reply) => {
-      const { userId } = await authorize(request, reply);
-      await videoDeletion.deleteVideo(userId, request.params.id, keyActor(request));
+      const member = await authorize(request, reply);
+      await videoDeletion.deleteClinicVideo(member, request.params.id, keyActor(request));
       return reply.status(204).send();
     });
   }
@@ -187,7 +190,12 @@ export function registerPublicApiRoutes(
     async (request, reply) => {
       const { userId, clinicId } = await authorize(request, reply);
       const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
-      await options.consent.revoke(userId, request.params.id, reason, keyActor(request));
+      await options.consent.revokeForClinic(
+        { userId, clinicId },
+        request.params.id,
+        reason,
+        keyActor(request),
+      );
       return apiVideos.get(clinicId, request.params.id);
     },
   );

@@ -253,7 +253,12 @@ export async function registerVideosRoutes(
   app.post<{ Params: { id: string } }>('/api/videos/:id/consent/revoke', async (request) => {
     const { userId, clinicId } = await requireActorWith(auth, request, { video: 'delete' });
     const { reason } = parseJsonObjectBody(consentRevokeRequestSchema, request.body);
-    await consentService.revoke(userId, request.params.id, reason, userActor(request, userId));
+    await consentService.revokeForClinic(
+      { userId, clinicId },
+      request.params.id,
+      reason,
+      userActor(request, userId),
+    );
     return videos.getVideo(clinicId, request.params.id);
   });
 

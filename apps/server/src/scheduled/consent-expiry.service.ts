@@ -63,11 +63,13 @@ export class ConsentExpiryService {
     expired: { consent: ConsentRow; video: VideoRow },
     transaction: Transaction<Database>,
   ): Promise<void> {
-    const { consent } = expired;
+    const { consent, video } = expired;
     await this.deps.audit.record(
       {
         kind: 'consent.expired',
         accountId: consent.user_id,
+        // In the log of the clinic the video belongs to (issue #21), whoever made it.
+        clinicId: video.clinic_id,
         actor: SYSTEM_ACTOR,
         target: { type: 'consent', id: consent.id },
         details: {

@@ -14,6 +14,7 @@ import {
   openTestRuntime,
   type TestRuntime,
 } from '../testing/test-runtime.ts';
+import { personalClinicOf } from '../testing/clinic-members.ts';
 import { RecordingAuditTrail } from '../testing/recording-audit-trail.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
 import { ConsentExpiryService } from './consent-expiry.service.ts';
@@ -115,6 +116,8 @@ describe.each(DATABASE_KINDS)('the consent-expiry sweep on %s', (kind) => {
       {
         kind: 'consent.expired',
         accountId: userId,
+        // The log of the clinic the video belongs to (issue #21).
+        clinicId: await personalClinicOf(test.runtime.database.db, userId),
         actor: { kind: 'system' },
         target: { type: 'consent', id: ending.consentId },
         details: { videoId: ending.videoId, expiredAt: daysFrom(10).toISOString() },

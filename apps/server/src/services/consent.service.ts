@@ -5,7 +5,7 @@ import type { VideosService } from './videos.service.ts';
 
 export interface ConsentServiceDependencies {
   consents: ConsentRecordsRepository;
-  videos: Pick<VideosService, 'requireOwnVideo'>;
+  videos: Pick<VideosService, 'requireClinicVideo'>;
   log: { error: (details: object, message: string) => void };
   /** consent.revoked goes in the audit log with the revocation (issue #18 §4). */
   audit: AuditTrail;
@@ -23,13 +23,19 @@ export class ConsentService {
     this.revokedListeners.push(listener);
   }
 
-  async revoke(
-    userId: string,
+  /**
+   * A revocation for the clinic a member or an API key acts for (issue #21): any video of the
+   * clinic, whoever of its members made it (the web route lets only owners and admins here);
+   * another clinic's is as missing as none (404). The record names the member who revoked.
+   */
+  async revokeForClinic(
+    member: { userId: string; clinicId: string },
     videoId: string,
     reason: string,
     actor: AuditActor,
   ): Promise<ConsentRow> {
-    await this.deps.videos.requireOwnVideo(userId, videoId); // 404 for anyone else's
+    await this.deps.videos.requireClinicVideo(member.clinicId, videoId);
+    const { userId, clinicId } = member;
     const existing = await this.deps.consents.findForVideo(videoId);
     if (!existing) {
       throw new AppError(
@@ -45,6 +51,7 @@ export class ConsentService {
           {
             kind: 'consent.revoked',
             accountId: userId,
+            clinicId,
             actor,
             target: { type: 'consent', id: row.id },
             // The reason stays on the consent record: free text may name the patient.

@@ -295,26 +295,10 @@ export class VideosService {
     return clinicVideo(clinicId, videoId, (id) => this.deps.videos.findById(id));
   }
 
-  requireOwnVideo(userId: string, videoId: string): Promise<VideoRow> {
-    return ownVideo(userId, videoId, (id) => this.deps.videos.findById(id));
-  }
-
   private requireQueue(): JobQueue {
     if (!this.queue) throw new Error('the videos service has no queue attached');
     return this.queue;
   }
-}
-
-async function ownVideo<T extends { user_id: string }>(
-  userId: string,
-  videoId: string,
-  find: (id: string) => Promise<T | undefined>,
-): Promise<T> {
-  // A malformed id (a NUL would even break the query) is as missing as someone else's video.
-  const row = isWellFormedId(videoId) ? await find(videoId) : undefined;
-  // Another account's video is indistinguishable from a missing one.
-  if (!row || row.user_id !== userId) throw new AppError('not_found', 'No video with this id.');
-  return row;
 }
 
 async function clinicVideo<T extends { clinic_id: string }>(
@@ -322,6 +306,7 @@ async function clinicVideo<T extends { clinic_id: string }>(
   videoId: string,
   find: (id: string) => Promise<T | undefined>,
 ): Promise<T> {
+  // A malformed id (a NUL would even break the query) is as missing as another clinic's video.
   const row = isWellFormedId(videoId) ? await find(videoId) : undefined;
   // Another clinic's video is indistinguishable from a missing one.
   if (!row || row.clinic_id !== clinicId) throw new AppError('not_found', 'No video with this id.');
