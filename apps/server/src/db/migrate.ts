@@ -18,6 +18,7 @@ import * as retention from './migrations/20261126070200-retention.ts';
 import * as dataRights from './migrations/20261126060000-data-rights.ts';
 import * as generativeEngine from './migrations/20261126080000-generative-engine.ts';
 import * as clinicWorkspaces from './migrations/20261126090000-clinic-workspaces.ts';
+import * as clinicCredits from './migrations/20261127010000-clinic-credits.ts';
 
 // Migrations are listed in code (not read from a folder) so a bundled or moved server
 // can never miss one; names are timestamps, and a landed migration is never edited.
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126060000-data-rights': dataRights,
   '20261126080000-generative-engine': generativeEngine,
   '20261126090000-clinic-workspaces': clinicWorkspaces,
+  '20261127010000-clinic-credits': clinicCredits,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
