@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)('the clinic pays, on %s', (kind) => {
     expect(reserve).toEqual({ user_id: staff.userId, clinic_id: clinicId, delta: -1 });
   });
 
-  it("gives the plan the owner buys to the clinic, and its staff see it", async () => {
+  it('gives the plan the owner buys to the clinic, and its staff see it', async () => {
     const { owner, staff, clinicId } = await clinicWithStaff();
     const checkout = await full.app.inject({
       method: 'POST',

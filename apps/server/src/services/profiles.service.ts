@@ -48,7 +48,9 @@ export class ProfilesService {
       !(await this.profiles.hasSignupGrant(userId));
     await this.profiles.withLockedProfile(clinic, async (locked) => {
       if (!locked.row) {
-        await (isSignup ? insertDefaultProfile(locked, userId) : insertEmptyProfile(locked, userId));
+        await (isSignup
+          ? insertDefaultProfile(locked, userId)
+          : insertEmptyProfile(locked, userId));
       } else if (locked.row.credits_free === null || locked.row.credits_bonus === null) {
         await backfillLegacyCredits(locked, userId);
       }

@@ -27,7 +27,8 @@ async function keyBy(db: Kysely<unknown>, table: string, column: string): Promis
   const key = await primaryKeyOf(db, table);
   if (key.length === 1 && key[0] === column) return;
   const pkey = sql.id(`${table}_pkey`);
-  if (key.length > 0) await sql`alter table ${sql.table(table)} drop constraint ${pkey}`.execute(db);
+  if (key.length > 0)
+    await sql`alter table ${sql.table(table)} drop constraint ${pkey}`.execute(db);
   await sql`alter table ${sql.table(table)} add constraint ${pkey} primary key (${sql.ref(column)})`.execute(
     db,
   );
