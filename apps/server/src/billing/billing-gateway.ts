@@ -16,11 +16,18 @@ export interface SubscriptionSnapshot {
 /** Checkout and portal pages of a payment provider: Stripe's, or the built-in demo ones. */
 export interface BillingGateway {
   readonly mode: BillingMode;
-  createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
+  /** The customer pays for `clinicId`; `userId` is the owner who opened it. */
+  createCustomer(input: {
+    userId: string;
+    clinicId: string;
+    email: string;
+    name: string;
+  }): Promise<string>;
   createCheckout(input: {
     planId: PaidPlanId;
     customerId: string;
     userId: string;
+    clinicId: string;
     successUrl: string;
     cancelUrl: string;
   }): Promise<string>;
@@ -35,13 +42,16 @@ export type ResolvedBillingEvent =
   | {
       kind: 'subscription' | 'invoice_paid';
       customerId: string;
-      /** The user id we put on the checkout, for a customer we have not linked yet. */
+      /** The clinic we put on the checkout, for a customer we have not linked yet. */
+      clinicIdHint: string | null;
+      /** The user id a checkout from before clinics carried instead: their personal clinic. */
       userIdHint: string | null;
       snapshot: SubscriptionSnapshot;
     }
   | {
       kind: 'payment_failed';
       customerId: string;
+      clinicIdHint: string | null;
       userIdHint: string | null;
       snapshot: SubscriptionSnapshot;
       message: string;

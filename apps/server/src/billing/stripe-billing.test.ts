@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { personalClinicOf } from '../testing/clinic-members.ts';
 import { FakeStripe, PORTAL_URL } from '../testing/fake-stripe.ts';
 import { signUpForCookie } from '../testing/session-cookie.ts';
 import { DATABASE_KINDS, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
@@ -139,9 +140,12 @@ describe.each(DATABASE_KINDS)('Stripe billing on %s', (kind) => {
     expect(response.json()).toEqual({ url: 'https://checkout.fake/c/cs_fake_1' });
     const sent = fake.requests.slice(before);
     const customer = sent.find((entry) => entry.path === '/v1/customers');
+    // The customer and the checkout are the clinic's (issue #21), opened by its owner.
+    const clinicId = await personalClinicOf(test.runtime.database.db, clinic.userId);
     expect(customer?.form).toMatchObject({
       email: clinic.email,
       'metadata[userId]': clinic.userId,
+      'metadata[clinicId]': clinicId,
     });
     const session = sent.find((entry) => entry.path === '/v1/checkout/sessions');
     const customerId = (await profileOf(clinic.cookie)).subscription.customerId;
@@ -149,7 +153,8 @@ describe.each(DATABASE_KINDS)('Stripe billing on %s', (kind) => {
     expect(session?.form).toMatchObject({
       mode: 'subscription',
       customer: customerId,
-      client_reference_id: clinic.userId,
+      client_reference_id: clinicId,
+      'metadata[clinicId]': clinicId,
       'line_items[0][price]': PRICES.pro,
       'line_items[0][quantity]': '1',
       success_url: `${ORIGIN}/dashboard?success=true&plan=pro`,
@@ -191,7 +196,9 @@ describe.each(DATABASE_KINDS)('Stripe billing on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const customerCall = fake.requests.filter((entry) => entry.path === '/v1/customers').at(-1);
     expect(customerCall?.form).toMatchObject({ email: a.email, 'metadata[userId]': a.userId });
-    expect(fake.requests.at(-1)?.form.client_reference_id).toBe(a.userId);
+    expect(fake.requests.at(-1)?.form.client_reference_id).toBe(
+      await personalClinicOf(test.runtime.database.db, a.userId),
+    );
     expect((await profileOf(b.cookie)).subscription.customerId).toBeNull();
   });
 
@@ -271,6 +278,36 @@ describe.each(DATABASE_KINDS)('Stripe billing on %s', (kind) => {
       target_type: 'subscription',
     });
     expect(JSON.parse(planChange?.details ?? '{}')).toEqual({ from: 'free', to: 'pro' });
+  });
+
+  it('gives a subscription whose customer is not linked yet to the clinic its checkout named', async () => {
+    const owner = await signUpForCookie(app, ORIGIN);
+    const other = await signUpForCookie(app, ORIGIN);
+    const clinicId = await personalClinicOf(test.runtime.database.db, owner.userId);
+    const subscribe = async (metadata: Record<string, string>) => {
+      const id = `sub_${crypto.randomUUID()}`;
+      fake.subscriptions.set(id, {
+        id,
+        customer: `cus_unlinked_${crypto.randomUUID()}`,
+        status: 'active',
+        priceId: PRICES.starter,
+        periodStart: 1_800_000_000,
+        periodEnd: 1_800_000_000 + 30 * DAY,
+        metadata,
+      });
+      const sent = await sendEvent('customer.subscription.created', {
+        id,
+        object: 'subscription',
+      });
+      expect(sent.statusCode).toBe(200);
+    };
+    // The clinic on the checkout wins over the member who opened it.
+    await subscribe({ clinicId, userId: other.userId });
+    expect((await profileOf(owner.cookie)).subscription.plan).toBe('starter');
+    expect((await profileOf(other.cookie)).subscription.plan).toBe('free');
+    // A checkout from before clinics named only the account: its personal clinic.
+    await subscribe({ userId: other.userId });
+    expect((await profileOf(other.cookie)).subscription.plan).toBe('starter');
   });
 
   it('rejects a bad signature with 400 and changes nothing', async () => {

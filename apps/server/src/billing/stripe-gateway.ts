@@ -12,11 +12,20 @@ export class StripeGateway implements BillingGateway {
     private readonly config: StripeBillingConfig,
   ) {}
 
-  async createCustomer(input: { userId: string; email: string; name: string }): Promise<string> {
+  async createCustomer(input: {
+    userId: string;
+    clinicId: string;
+    email: string;
+    name: string;
+  }): Promise<string> {
     const customer = await this.stripe.customers.create(
-      { email: input.email, name: input.name || undefined, metadata: { userId: input.userId } },
-      // A double click must not leave two customers for one account.
-      { idempotencyKey: `glowreel-customer-${input.userId}` },
+      {
+        email: input.email,
+        name: input.name || undefined,
+        metadata: { userId: input.userId, clinicId: input.clinicId },
+      },
+      // A double click must not leave two customers for one clinic.
+      { idempotencyKey: `glowreel-customer-${input.clinicId}` },
     );
     return customer.id;
   }
@@ -25,14 +34,15 @@ export class StripeGateway implements BillingGateway {
     planId: PaidPlanId;
     customerId: string;
     userId: string;
+    clinicId: string;
     successUrl: string;
     cancelUrl: string;
   }): Promise<string> {
-    const metadata = { userId: input.userId, planId: input.planId };
+    const metadata = { userId: input.userId, clinicId: input.clinicId, planId: input.planId };
     const session = await this.stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: input.customerId,
-      client_reference_id: input.userId,
+      client_reference_id: input.clinicId,
       line_items: [{ price: this.config.prices[input.planId], quantity: 1 }],
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
@@ -62,13 +72,16 @@ export class StripeGateway implements BillingGateway {
     );
   }
 
-  /** The subscription as Stripe has it now, and the user id our checkout put on it. */
-  async fetchSubscription(
-    subscriptionId: string,
-  ): Promise<{ snapshot: SubscriptionSnapshot; userId: string | null }> {
+  /** The subscription as Stripe has it now, and the clinic (or, before clinics, user) our checkout put on it. */
+  async fetchSubscription(subscriptionId: string): Promise<{
+    snapshot: SubscriptionSnapshot;
+    clinicId: string | null;
+    userId: string | null;
+  }> {
     const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
     return {
       snapshot: this.toSnapshot(subscription),
+      clinicId: subscription.metadata.clinicId ?? null,
       userId: subscription.metadata.userId ?? null,
     };
   }

@@ -40,20 +40,25 @@ export class StripeWebhooks implements WebhookVerifier {
       if (session.mode !== 'subscription' || !session.subscription || !session.customer) {
         return { kind: 'ignored' };
       }
-      const { snapshot } = await this.gateway.fetchSubscription(idOf(session.subscription));
+      const { snapshot, clinicId, userId } = await this.gateway.fetchSubscription(
+        idOf(session.subscription),
+      );
       return {
         kind: 'subscription',
         customerId: idOf(session.customer),
-        userIdHint: session.client_reference_id,
+        clinicIdHint: session.metadata?.clinicId ?? clinicId,
+        // Before clinics the checkout's reference was the user id.
+        userIdHint: session.metadata?.userId ?? userId ?? session.client_reference_id,
         snapshot,
       };
     }
     if (SUBSCRIPTION_EVENTS.has(event.type)) {
       const object = event.data.object as Stripe.Subscription;
-      const { snapshot, userId } = await this.gateway.fetchSubscription(object.id);
+      const { snapshot, clinicId, userId } = await this.gateway.fetchSubscription(object.id);
       return {
         kind: 'subscription',
         customerId: snapshot.customerId,
+        clinicIdHint: clinicId,
         userIdHint: userId,
         snapshot,
       };
@@ -68,8 +73,13 @@ export class StripeWebhooks implements WebhookVerifier {
     const invoice = await this.stripe.invoices.retrieve(invoiceId);
     const subscription = invoice.parent?.subscription_details?.subscription;
     if (!subscription) return { kind: 'ignored' }; // A one-off invoice: no plan involved.
-    const { snapshot, userId } = await this.gateway.fetchSubscription(idOf(subscription));
-    const base = { customerId: snapshot.customerId, userIdHint: userId, snapshot };
+    const { snapshot, clinicId, userId } = await this.gateway.fetchSubscription(idOf(subscription));
+    const base = {
+      customerId: snapshot.customerId,
+      clinicIdHint: clinicId,
+      userIdHint: userId,
+      snapshot,
+    };
     if (invoice.status === 'paid') return { kind: 'invoice_paid', ...base };
     // Still unpaid now, whatever order the events came in: the payment really failed.
     return {

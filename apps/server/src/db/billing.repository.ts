@@ -1,5 +1,4 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import { LockedProfile } from './profiles.repository.ts';
 import type { BillingSubscriptionsTable, Database } from './schema.ts';
 
@@ -10,48 +9,73 @@ export type BillingSubscriptionValues = Omit<
 >;
 
 /**
- * A user's billing state and the processed webhook events. Changes happen inside
- * `withLockedAccount`, which locks the profile row exactly as the credit ledger does, so a
- * plan change and a credit reservation can never interleave.
+ * A clinic's billing state (issue #21: the plan, Stripe customer and subscription are the
+ * clinic's) and the processed webhook events. Changes happen inside `withLockedAccount`, which
+ * locks the clinic's profile row exactly as the credit ledger does, so a plan change and a
+ * credit reservation can never interleave.
  */
 export class BillingRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   withLockedAccount<T>(
-    userId: string,
+    clinicId: string,
     work: (profile: LockedProfile, billing: LockedBilling) => Promise<T>,
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const profileRow = await trx
         .selectFrom('profiles')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('clinic_id', '=', clinicId)
         .forUpdate()
         .executeTakeFirst();
       const billingRow = await trx
         .selectFrom('billing_subscriptions')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('clinic_id', '=', clinicId)
         .executeTakeFirst();
-      return work(new LockedProfile(trx, profileRow), new LockedBilling(trx, userId, billingRow));
+      return work(
+        new LockedProfile(trx, clinicId, profileRow),
+        new LockedBilling(trx, clinicId, profileRow?.user_id, billingRow),
+      );
     });
   }
 
-  findSubscription(userId: string): Promise<BillingSubscriptionRow | undefined> {
+  findSubscription(clinicId: string): Promise<BillingSubscriptionRow | undefined> {
     return this.db
       .selectFrom('billing_subscriptions')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .executeTakeFirst();
   }
 
-  findUserIdByCustomerId(customerId: string): Promise<string | undefined> {
+  /** The clinic a payment provider's customer pays for. */
+  findClinicIdByCustomerId(customerId: string): Promise<string | undefined> {
     return this.db
       .selectFrom('profiles')
-      .select('user_id')
+      .select('clinic_id')
       .where('customer_id', '=', customerId)
       .executeTakeFirst()
-      .then((row) => row?.user_id);
+      .then((row) => row?.clinic_id);
+  }
+
+  /** The clinic made for the account at sign-up: where a legacy checkout's user id points. */
+  findPersonalClinicId(userId: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('organization')
+      .select('id')
+      .where('personalOwnerId', '=', userId)
+      .executeTakeFirst()
+      .then((row) => row?.id);
+  }
+
+  /** Whether `clinicId` is a clinic that exists (a provider's hint is checked before use). */
+  clinicExists(clinicId: string): Promise<boolean> {
+    return this.db
+      .selectFrom('organization')
+      .select('id')
+      .where('id', '=', clinicId)
+      .executeTakeFirst()
+      .then((row) => row !== undefined);
   }
 
   async isEventProcessed(eventId: string): Promise<boolean> {
@@ -72,20 +96,24 @@ export class BillingRepository {
   }
 }
 
-/** The billing row inside the account transaction; only valid while it runs. */
+/** The clinic's billing row inside the account transaction; only valid while it runs. */
 export class LockedBilling {
   constructor(
     private readonly trx: Transaction<Database>,
-    private readonly userId: string,
+    private readonly clinicId: string,
+    /** The account that opened the clinic's profile, recorded as the subscription's opener. */
+    private readonly openerId: string | undefined,
     readonly row: BillingSubscriptionRow | undefined,
   ) {}
 
   async save(values: BillingSubscriptionValues): Promise<void> {
-    const row = { ...values, user_id: this.userId, updated_at: new Date() };
+    const userId = this.row?.user_id ?? this.openerId;
+    if (userId === undefined) throw new Error(`clinic ${this.clinicId} has no profile to bill`);
+    const row = { ...values, updated_at: new Date() };
     await this.trx
       .insertInto('billing_subscriptions')
-      .values({ ...row, clinic_id: personalClinicIdOf(this.userId) })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
+      .values({ ...row, user_id: userId, clinic_id: this.clinicId })
+      .onConflict((conflict) => conflict.column('clinic_id').doUpdateSet(row))
       .execute();
   }
 }

@@ -18,6 +18,7 @@ import * as retention from './migrations/20261126070200-retention.ts';
 import * as dataRights from './migrations/20261126060000-data-rights.ts';
 import * as generativeEngine from './migrations/20261126080000-generative-engine.ts';
 import * as clinicWorkspaces from './migrations/20261126090000-clinic-workspaces.ts';
+import * as clinicCredits from './migrations/20261127010000-clinic-credits.ts';
 import * as clinicBrandEnginesWebhooks from './migrations/20261127020000-clinic-brand-engines-webhooks.ts';
 import * as clinicAuditEvents from './migrations/20261127030000-clinic-audit-events.ts';
 import * as clinicMemberDeletion from './migrations/20261127040000-clinic-member-deletion.ts';
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126060000-data-rights': dataRights,
   '20261126080000-generative-engine': generativeEngine,
   '20261126090000-clinic-workspaces': clinicWorkspaces,
+  '20261127010000-clinic-credits': clinicCredits,
   '20261127020000-clinic-brand-engines-webhooks': clinicBrandEnginesWebhooks,
   '20261127030000-clinic-audit-events': clinicAuditEvents,
   '20261127040000-clinic-member-deletion': clinicMemberDeletion,

@@ -1,5 +1,4 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { personalClinicIdOf } from '../clinics/clinics.repository.ts';
 import type { CreditBucket, Database, LedgerReason, ProfilesTable, VideoStatus } from './schema.ts';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
 import { insertConsent, type ConsentRow, type NewConsent } from './consent-records.repository.ts';
@@ -16,6 +15,7 @@ export interface ProfileWithUser extends ProfileRow {
 }
 
 export interface NewLedgerEntry {
+  /** The member who moved the credits (the clinic is the locked profile's). */
   userId: string;
   bucket: CreditBucket;
   delta: number;
@@ -25,11 +25,10 @@ export interface NewLedgerEntry {
   balanceAfter: number;
 }
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 /**
- * Reads and writes a user's profile row and its credit ledger. Every balance change
- * happens inside `withLockedProfile`, which holds the row lock until the ledger row is in.
+ * Reads and writes a clinic's profile row (its balance and plan, issue #21) and its credit
+ * ledger. Every balance change happens inside `withLockedProfile`, which holds the clinic's row
+ * lock until the ledger row is in.
  */
 export class ProfilesRepository {
   private readonly cache: ReadCache | undefined;
@@ -38,18 +37,22 @@ export class ProfilesRepository {
     this.cache = readCacheOf(db);
   }
 
-  /** Asked by every signed-in page; remembered on the embedded database (see read-cache.ts). */
-  findWithUser(userId: string): Promise<ProfileWithUser | undefined> {
+  /**
+   * The clinic's profile as `userId` (a member) sees it: the clinic's balance and plan with the
+   * member's own name, e-mail and photo. Asked by every signed-in page; remembered on the
+   * embedded database (see read-cache.ts).
+   */
+  findWithUser(userId: string, clinicId: string): Promise<ProfileWithUser | undefined> {
     const load = () =>
       this.db
         .selectFrom('profiles')
-        .innerJoin('user', 'user.id', 'profiles.user_id')
-        .leftJoin('profile_photos', 'profile_photos.user_id', 'profiles.user_id')
+        .innerJoin('user', (join) => join.on('user.id', '=', userId))
+        .leftJoin('profile_photos', 'profile_photos.user_id', 'user.id')
         .selectAll('profiles')
         .select(['user.email', 'user.name', 'user.image', 'profile_photos.photo_key'])
-        .where('profiles.user_id', '=', userId)
+        .where('profiles.clinic_id', '=', clinicId)
         .executeTakeFirst();
-    return this.cache ? this.cache.read(`profile:${userId}`, load) : load();
+    return this.cache ? this.cache.read(`profile:${userId}:${clinicId}`, load) : load();
   }
 
   findUserIdByEmail(email: string): Promise<string | undefined> {
@@ -70,21 +73,49 @@ export class ProfilesRepository {
       .then((row) => row !== undefined);
   }
 
-  /** Runs `work` in one transaction with the profile row locked against concurrent changes. */
-  withLockedProfile<T>(userId: string, work: (locked: LockedProfile) => Promise<T>): Promise<T> {
+  /** The clinic made for the account at sign-up (organization."personalOwnerId"). */
+  findPersonalClinicId(userId: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('organization')
+      .select('id')
+      .where('personalOwnerId', '=', userId)
+      .executeTakeFirst()
+      .then((row) => row?.id);
+  }
+
+  /** Whether the account's sign-up credits were ever granted (to whichever clinic). */
+  hasSignupGrant(userId: string): Promise<boolean> {
+    return this.db
+      .selectFrom('credit_ledger')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('reason', '=', 'signup')
+      .limit(1)
+      .executeTakeFirst()
+      .then((row) => row !== undefined);
+  }
+
+  /** Runs `work` in one transaction with the clinic's profile row locked against concurrent changes. */
+  withLockedProfile<T>(clinicId: string, work: (locked: LockedProfile) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('profiles')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('clinic_id', '=', clinicId)
         .forUpdate()
         .executeTakeFirst();
-      return work(new LockedProfile(trx, row));
+      return work(new LockedProfile(trx, clinicId, row));
     });
   }
 
-  findReservationOwner(reservationId: string): Promise<string | undefined> {
-    return findReservationOwner(this.db, reservationId);
+  /** The clinic whose balance a reservation holds credits of. */
+  findReservationClinic(reservationId: string): Promise<string | undefined> {
+    return this.db
+      .selectFrom('credit_reservations')
+      .select('clinic_id')
+      .where('id', '=', reservationId)
+      .executeTakeFirst()
+      .then((row) => row?.clinic_id);
   }
 
   /**
@@ -105,11 +136,12 @@ export class ProfilesRepository {
       .execute();
   }
 
-  listLedger(userId: string) {
+  /** The clinic's ledger, every member's rows, oldest first. */
+  listLedger(clinicId: string) {
     return this.db
       .selectFrom('credit_ledger')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .orderBy('id')
       .execute();
   }
@@ -119,6 +151,8 @@ export class ProfilesRepository {
 export class LockedProfile {
   constructor(
     private readonly trx: Transaction<Database>,
+    /** The clinic whose profile row is locked (it may not have one yet: `row` undefined). */
+    readonly clinicId: string,
     readonly row: ProfileRow | undefined,
   ) {}
 
@@ -127,32 +161,34 @@ export class LockedProfile {
     return this.trx;
   }
 
-  /** The account's profile, in its personal clinic. */
+  /** The clinic's profile; `user_id` is the account that opened it. */
   async insert(
     profile: Omit<ProfileRow, 'clinic_id' | 'created_at' | 'updated_at'>,
   ): Promise<void> {
     await this.trx
       .insertInto('profiles')
-      .values({ ...profile, clinic_id: personalClinicIdOf(profile.user_id) })
+      .values({ ...profile, clinic_id: this.clinicId })
       .execute();
   }
 
   async update(
-    userId: string,
     changes: Partial<Omit<ProfileRow, 'user_id' | 'clinic_id' | 'created_at' | 'updated_at'>>,
   ): Promise<void> {
     await this.trx
       .updateTable('profiles')
       .set({ ...changes, updated_at: new Date() })
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', this.clinicId)
       .execute();
   }
 
   async appendLedger(entry: NewLedgerEntry): Promise<void> {
-    await insertLedgerEntry(this.trx, entry);
+    await insertLedgerEntry(this.trx, this.clinicId, entry);
   }
 
-  /** `buckets`: each credit's bucket when more than one is held (null: one, from `bucket`). */
+  /**
+   * A reservation of the clinic's credits by the member `userId`. `buckets`: each credit's
+   * bucket when more than one is held (null: one, from `bucket`).
+   */
   async createReservation(
     id: string,
     userId: string,
@@ -164,7 +200,7 @@ export class LockedProfile {
       .values({
         id,
         user_id: userId,
-        clinic_id: personalClinicIdOf(userId),
+        clinic_id: this.clinicId,
         bucket,
         status: 'reserved',
         settled_at: null,
@@ -183,11 +219,13 @@ export class LockedProfile {
     return insertConsent(this.trx, consent);
   }
 
+  /** One of this clinic's reservations. */
   findReservation(id: string) {
     return this.trx
       .selectFrom('credit_reservations')
       .selectAll()
       .where('id', '=', id)
+      .where('clinic_id', '=', this.clinicId)
       .forUpdate()
       .executeTakeFirst();
   }
@@ -201,12 +239,16 @@ export class LockedProfile {
   }
 }
 
-async function insertLedgerEntry(executor: Executor, entry: NewLedgerEntry): Promise<void> {
-  await executor
+async function insertLedgerEntry(
+  trx: Transaction<Database>,
+  clinicId: string,
+  entry: NewLedgerEntry,
+): Promise<void> {
+  await trx
     .insertInto('credit_ledger')
     .values({
       user_id: entry.userId,
-      clinic_id: personalClinicIdOf(entry.userId),
+      clinic_id: clinicId,
       bucket: entry.bucket,
       delta: entry.delta,
       reason: entry.reason,
@@ -215,13 +257,4 @@ async function insertLedgerEntry(executor: Executor, entry: NewLedgerEntry): Pro
       balance_after: entry.balanceAfter,
     })
     .execute();
-}
-
-export function findReservationOwner(db: Kysely<Database>, reservationId: string) {
-  return db
-    .selectFrom('credit_reservations')
-    .select('user_id')
-    .where('id', '=', reservationId)
-    .executeTakeFirst()
-    .then((row) => row?.user_id);
 }

@@ -1,3 +1,4 @@
+import { personalClinicOf } from '../testing/clinic-members.ts';
 import {
   createQueryId,
   DummyDriver,
@@ -35,51 +36,54 @@ describe('rows remembered on the embedded database', () => {
   });
 
   const db = () => test.runtime.database.db;
+  /** The member's view of their personal clinic's profile. */
+  const profileOf = async (userId: string) =>
+    profiles.findWithUser(userId, await personalClinicOf(db(), userId));
 
   it('answers a repeated read from memory', async () => {
     const user = await createTestUser(test.runtime, { name: 'Cached Clinic' });
-    const first = await profiles.findWithUser(user.id);
+    const first = await profileOf(user.id);
     expect(first?.name).toBe('Cached Clinic');
     expect(cache.size).toBeGreaterThan(0);
-    expect(await profiles.findWithUser(user.id)).toBe(first);
+    expect(await profileOf(user.id)).toBe(first);
   });
 
   it('shows a change made with the query builder at once', async () => {
     const user = await createTestUser(test.runtime);
-    await profiles.findWithUser(user.id);
+    await profileOf(user.id);
     await db()
       .updateTable('profiles')
       .set({ credits_bonus: 41 })
       .where('user_id', '=', user.id)
       .execute();
-    expect((await profiles.findWithUser(user.id))?.credits_bonus).toBe(41);
+    expect((await profileOf(user.id))?.credits_bonus).toBe(41);
   });
 
   it('shows a change to another table the read joins (the user row Better Auth owns)', async () => {
     const user = await createTestUser(test.runtime);
-    await profiles.findWithUser(user.id);
+    await profileOf(user.id);
     await db()
       .updateTable('user')
       .set({ name: 'Renamed Clinic' })
       .where('id', '=', user.id)
       .execute();
-    expect((await profiles.findWithUser(user.id))?.name).toBe('Renamed Clinic');
+    expect((await profileOf(user.id))?.name).toBe('Renamed Clinic');
   });
 
   it('shows a change made in raw SQL and inside a transaction', async () => {
     const user = await createTestUser(test.runtime);
-    await profiles.findWithUser(user.id);
+    await profileOf(user.id);
     await sql`update profiles set credits_free = 7 where user_id = ${user.id}`.execute(db());
-    expect((await profiles.findWithUser(user.id))?.credits_free).toBe(7);
-    await profiles.withLockedProfile(user.id, (locked) =>
-      locked.update(user.id, { credits_free: 3 }),
+    expect((await profileOf(user.id))?.credits_free).toBe(7);
+    await profiles.withLockedProfile(await personalClinicOf(db(), user.id), (locked) =>
+      locked.update({ credits_free: 3 }),
     );
-    expect((await profiles.findWithUser(user.id))?.credits_free).toBe(3);
+    expect((await profileOf(user.id))?.credits_free).toBe(3);
   });
 
   it('shows a change made by a data-modifying WITH that reads like a select', async () => {
     const user = await createTestUser(test.runtime);
-    await profiles.findWithUser(user.id);
+    await profileOf(user.id);
     await db()
       .with('changed', (eb) =>
         eb
@@ -91,7 +95,7 @@ describe('rows remembered on the embedded database', () => {
       .selectFrom('changed')
       .selectAll()
       .execute();
-    expect((await profiles.findWithUser(user.id))?.credits_free).toBe(11);
+    expect((await profileOf(user.id))?.credits_free).toBe(11);
   });
 
   it('shows a video update and a deletion at once', async () => {
@@ -118,8 +122,8 @@ describe('rows remembered on the embedded database', () => {
 
   it('hands out rows nobody can change by accident', async () => {
     const user = await createTestUser(test.runtime);
-    const row = await profiles.findWithUser(user.id);
-    expect(Object.isFrozen(await profiles.findWithUser(user.id))).toBe(true);
+    const row = await profileOf(user.id);
+    expect(Object.isFrozen(await profileOf(user.id))).toBe(true);
     expect(row).toBeDefined();
   });
 });

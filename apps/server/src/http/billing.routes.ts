@@ -21,37 +21,40 @@ export interface BillingRoutesOptions {
 
 const demoCheckoutSchema = z.object({ planId: z.string().max(40) });
 
-/** SPEC §7 checkout and portal, the dashboard's billing state and the demo pages' actions. */
+/**
+ * SPEC §7 checkout and portal, the dashboard's billing state and the demo pages' actions, for
+ * the acting clinic (its owner only).
+ */
 export function registerBillingRoutes(app: FastifyInstance, options: BillingRoutesOptions): void {
   const { auth, billing, demo } = options;
 
   app.post('/api/create-checkout-session', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
-    await auth.emailGate.requireVerified(userId, 'plans');
-    return billing.startCheckout(userId, parseBody(checkoutRequestSchema, request.body));
+    const actor = await requireActorWith(auth, request, { billing: 'manage' });
+    await auth.emailGate.requireVerified(actor.userId, 'plans');
+    return billing.startCheckout(actor, parseBody(checkoutRequestSchema, request.body));
   });
 
   app.post('/api/create-portal-session', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
-    return billing.openPortal(userId, parseBody(portalRequestSchema, request.body));
+    const actor = await requireActorWith(auth, request, { billing: 'manage' });
+    return billing.openPortal(actor, parseBody(portalRequestSchema, request.body));
   });
 
   app.get('/api/billing/subscription', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
-    return billing.getStatus(userId);
+    const { clinicId } = await requireActorWith(auth, request, { billing: 'manage' });
+    return billing.getStatus(clinicId);
   });
 
   if (!demo) return;
   app.post('/api/billing/demo/checkout', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
-    await auth.emailGate.requireVerified(userId, 'plans');
+    const actor = await requireActorWith(auth, request, { billing: 'manage' });
+    await auth.emailGate.requireVerified(actor.userId, 'plans');
     const { planId } = parseBody(demoCheckoutSchema, request.body);
-    return demo.completeCheckout(userId, planId, userActor(request, userId));
+    return demo.completeCheckout(actor, planId, userActor(request, actor.userId));
   });
   app.post('/api/billing/demo/portal', async (request) => {
-    const { userId } = await requireActorWith(auth, request, { billing: 'manage' });
+    const actor = await requireActorWith(auth, request, { billing: 'manage' });
     const action = parseBody(demoPortalActionSchema, request.body);
-    await demo.act(userId, action, userActor(request, userId));
-    return billing.getStatus(userId);
+    await demo.act(actor, action, userActor(request, actor.userId));
+    return billing.getStatus(actor.clinicId);
   });
 }

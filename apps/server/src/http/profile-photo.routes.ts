@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import type { ProfilePhotoService } from '../services/profile-photo.service.ts';
 import { PROFILE_PHOTO_PATH } from '../services/profiles.service.ts';
 import { readMultipartBody } from './multipart-body.ts';
+import { requireActor } from './actor.ts';
 import { requireUserId } from './session.ts';
 import { MAX_UPLOAD_BYTES } from './videos.routes.ts';
 
@@ -64,13 +65,14 @@ export function registerProfilePhotoRoutes(
       .send(Buffer.from(photo.bytes));
   });
 
+  // Both answer the SPEC §3 profile, as /api/me does: with the acting clinic's credits.
   app.put(PROFILE_PHOTO_PATH, async (request) => {
-    const userId = await requireUserId(auth, request);
-    return photos.save(userId, await readPhotoPart(request));
+    const { userId, clinicId } = await requireActor(auth, request);
+    return photos.save(userId, await readPhotoPart(request), clinicId);
   });
 
   app.delete(PROFILE_PHOTO_PATH, async (request) => {
-    const userId = await requireUserId(auth, request);
-    return photos.remove(userId);
+    const { userId, clinicId } = await requireActor(auth, request);
+    return photos.remove(userId, clinicId);
   });
 }

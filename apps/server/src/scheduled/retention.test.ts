@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Runtime } from '../runtime.ts';
+import { personalClinicOf } from '../testing/clinic-members.ts';
 import { outboxFor } from '../testing/outbox-mail.ts';
 import {
   openScheduledServer,
@@ -80,6 +81,7 @@ describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
     });
     // A checkout that was never paid (Stripe lets it expire): no paid period, no retention.
     const neverPaid = await createTestUser(test.runtime);
+    const neverPaidClinic = await personalClinicOf(test.runtime.database.db, neverPaid.id);
     const unpaid = {
       subscriptionId: 'sub_unpaid',
       customerId: 'cus_unpaid',
@@ -88,11 +90,11 @@ describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
       currentPeriodStart: new Date(),
       currentPeriodEnd: after(new Date(), 30),
     };
-    await test.runtime.business.subscriptions.sync(neverPaid.id, {
+    await test.runtime.business.subscriptions.sync(neverPaidClinic, {
       ...unpaid,
       status: 'incomplete',
     });
-    await test.runtime.business.subscriptions.sync(neverPaid.id, {
+    await test.runtime.business.subscriptions.sync(neverPaidClinic, {
       ...unpaid,
       status: 'incomplete_expired',
     });

@@ -47,10 +47,11 @@ export class AdminService {
     return this.outbox.list(limit);
   }
 
+  /** To the account's personal clinic, the one it pays for itself. */
   async grantCredits({ email, amount, bucket }: GrantRequest): Promise<GrantResult> {
     const userId = await this.repository.findUserIdByEmail(email);
     if (!userId) throw new AppError('not_found', `No account uses the e-mail ${email}.`);
-    await this.profiles.getProfile(userId); // Creates or backfills the profile first.
+    await this.profiles.getProfile(userId); // Creates or backfills the personal clinic's profile first.
     const balance = await this.credits.grant(userId, amount, bucket, `granted by an operator`);
     return { email, ...balance, total: balance.free + balance.bonus + balance.plan };
   }

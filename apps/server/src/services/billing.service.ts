@@ -13,6 +13,7 @@ import type {
 } from '../billing/billing-gateway.ts';
 import type { BillingRepository } from '../db/billing.repository.ts';
 import { AppError } from '../errors.ts';
+import type { CreditPayer } from './credits.service.ts';
 import type { ProfilesService } from './profiles.service.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
@@ -26,7 +27,11 @@ export interface BillingServiceDeps {
   publicUrl: string;
 }
 
-/** SPEC §7 checkout and portal, and the provider's webhook (issue 6). */
+/**
+ * SPEC §7 checkout and portal, and the provider's webhook (issue 6). The plan, the customer and
+ * the subscription are the clinic's (issue #21); only its owner reaches these (the routes check
+ * the role), acting for the clinic as `payer`.
+ */
 export class BillingService {
   constructor(private readonly deps: BillingServiceDeps) {}
 
@@ -34,25 +39,28 @@ export class BillingService {
     return this.deps.gateway.mode;
   }
 
-  async getStatus(userId: string): Promise<BillingStatus> {
-    return { mode: this.mode, ...(await this.deps.subscriptions.getStatus(userId)) };
+  async getStatus(clinicId: string): Promise<BillingStatus> {
+    return { mode: this.mode, ...(await this.deps.subscriptions.getStatus(clinicId)) };
   }
 
   /**
-   * Before an account is deleted (issue #18 §2): a subscription still running is cancelled
-   * with the provider now, so nothing is charged for an account that no longer exists.
+   * Before an account is deleted (issue #18 §2): the subscription of its personal clinic, if
+   * still running, is cancelled with the provider now, so nothing is charged for an account
+   * that no longer exists.
    */
   async cancelForDeletedAccount(userId: string): Promise<void> {
-    const row = await this.deps.billing.findSubscription(userId);
+    const clinicId = await this.deps.billing.findPersonalClinicId(userId);
+    const row = clinicId ? await this.deps.billing.findSubscription(clinicId) : undefined;
     if (!row || row.status === 'canceled') return;
     await this.deps.gateway.cancelSubscriptionNow(row.subscription_id);
   }
 
-  /** Always for the signed-in user: the body's userId and e-mail are not trusted. */
-  async startCheckout(userId: string, request: CheckoutRequest): Promise<{ url: string }> {
+  /** Always for the acting clinic: the body's userId and e-mail are not trusted. */
+  async startCheckout(payer: CreditPayer, request: CheckoutRequest): Promise<{ url: string }> {
+    const { userId, clinicId } = payer;
     const plan = findPlan(request.planId);
     if (!plan) throw new AppError('bad_request', BILLING_COPY.invalidPlan);
-    const profile = await this.deps.profiles.getProfile(userId);
+    const profile = await this.deps.profiles.getProfile(userId, clinicId);
     if (isPaid(profile) && profile.subscription.customerId !== null) {
       throw new AppError(
         'conflict',
@@ -63,23 +71,25 @@ export class BillingService {
     if (customerId === null) {
       customerId = await this.deps.gateway.createCustomer({
         userId,
+        clinicId,
         email: profile.email,
         name: profile.displayName ?? '',
       });
-      await this.deps.subscriptions.attachCustomer(userId, customerId);
+      await this.deps.subscriptions.attachCustomer(clinicId, customerId);
     }
     const url = await this.deps.gateway.createCheckout({
       planId: plan.id,
       customerId,
       userId,
+      clinicId,
       successUrl: this.ownUrl(request.successUrl, `/dashboard?success=true&plan=${plan.id}`),
       cancelUrl: this.ownUrl(request.cancelUrl, '/dashboard?canceled=true'),
     });
     return { url };
   }
 
-  async openPortal(userId: string, request: PortalRequest): Promise<{ url: string }> {
-    const profile = await this.deps.profiles.getProfile(userId);
+  async openPortal(payer: CreditPayer, request: PortalRequest): Promise<{ url: string }> {
+    const profile = await this.deps.profiles.getProfile(payer.userId, payer.clinicId);
     const ownCustomerId = profile.subscription.customerId;
     if (!request.customerId || ownCustomerId === null) {
       throw new AppError('bad_request', BILLING_COPY.needSubscription);
@@ -111,18 +121,35 @@ export class BillingService {
 
   private async apply(event: ResolvedBillingEvent): Promise<void> {
     if (event.kind === 'ignored') return;
-    const userId =
-      (await this.deps.billing.findUserIdByCustomerId(event.customerId)) ?? event.userIdHint;
-    if (!userId) return; // A customer that is not ours (e.g. another product on the account).
+    const clinicId = await this.clinicOf(event);
+    if (!clinicId) return; // A customer that is not ours (e.g. another product on the account).
     const { subscriptions } = this.deps;
     switch (event.kind) {
       case 'subscription':
-        return subscriptions.sync(userId, event.snapshot);
+        return subscriptions.sync(clinicId, event.snapshot);
       case 'invoice_paid':
-        return subscriptions.sync(userId, event.snapshot, { isPeriodPaid: true });
+        return subscriptions.sync(clinicId, event.snapshot, { isPeriodPaid: true });
       case 'payment_failed':
-        return subscriptions.sync(userId, event.snapshot, { paymentFailure: event.message });
+        return subscriptions.sync(clinicId, event.snapshot, { paymentFailure: event.message });
     }
+  }
+
+  /**
+   * The clinic an event pays for: the one its customer is linked to; else the clinic our
+   * checkout named; else, for a checkout from before clinics, the user's personal clinic.
+   */
+  private async clinicOf(event: {
+    customerId: string;
+    clinicIdHint: string | null;
+    userIdHint: string | null;
+  }): Promise<string | undefined> {
+    const { billing } = this.deps;
+    const linked = await billing.findClinicIdByCustomerId(event.customerId);
+    if (linked) return linked;
+    if (event.clinicIdHint && (await billing.clinicExists(event.clinicIdHint))) {
+      return event.clinicIdHint;
+    }
+    return event.userIdHint ? billing.findPersonalClinicId(event.userIdHint) : undefined;
   }
 
   /** SPEC §7 return addresses, kept on our own origin so checkout cannot bounce elsewhere. */

@@ -3,6 +3,26 @@ import type { LockedProfile, ProfilesRepository } from '../db/profiles.repositor
 import type { CreditBucket } from '../db/schema.ts';
 import { applyDelta, chooseBucketToSpend, totalOf, type CreditBalance } from './credit-rules.ts';
 
+/** Whose credits move: the member who spends them and the clinic whose balance holds them. */
+export interface CreditPayer {
+  userId: string;
+  clinicId: string;
+}
+
+/** A payer, or a bare user id: that account acting for its personal clinic. */
+export type PayerRef = string | CreditPayer;
+
+/** The payer `ref` names; a bare user id pays from the account's personal clinic. */
+export async function resolvePayer(
+  ref: PayerRef,
+  findPersonalClinicId: (userId: string) => Promise<string | undefined>,
+): Promise<CreditPayer> {
+  if (typeof ref !== 'string') return ref;
+  const clinicId = await findPersonalClinicId(ref);
+  if (!clinicId) throw new AppError('not_found', 'No clinic exists for this account.');
+  return { userId: ref, clinicId };
+}
+
 export interface Reservation {
   reservationId: string;
   /** The first credit's bucket (the only one, for a one-credit reservation). */
@@ -13,9 +33,10 @@ export interface Reservation {
 export const INSUFFICIENT_CREDITS_MESSAGE =
   "You don't have enough credits to generate a video. Please upgrade your plan or purchase more credits.";
 
+/** A clinic that has no profile yet holds nothing: it opens on the Free plan with zero. */
 function balanceOf(locked: LockedProfile): CreditBalance {
   const row = locked.row;
-  if (!row) throw new AppError('not_found', 'No profile exists for this account.');
+  if (!row) return { free: 0, bonus: 0, plan: 0 };
   return { free: row.credits_free ?? 0, bonus: row.credits_bonus ?? 0, plan: row.videos_remaining };
 }
 
@@ -30,7 +51,9 @@ function columnsFor(balance: CreditBalance) {
 /**
  * The credits ledger (DESIGN.md D5): one credit is reserved when a job is accepted,
  * committed when it succeeds and refunded to its own bucket when it fails. Every
- * change is one transaction that updates the balance and appends its ledger row.
+ * change is one transaction that updates the balance and appends its ledger row. The balance
+ * is the clinic's (issue #21): every member reserves from it under the clinic's row lock, and
+ * each reservation and ledger row names the member.
  */
 export class CreditsService {
   constructor(
@@ -38,15 +61,16 @@ export class CreditsService {
     private readonly newId: () => string = () => crypto.randomUUID(),
   ) {}
 
-  async getBalance(userId: string): Promise<CreditBalance & { total: number }> {
-    return this.profiles.withLockedProfile(userId, (locked) => {
+  async getBalance(payer: PayerRef): Promise<CreditBalance & { total: number }> {
+    const { clinicId } = await this.resolve(payer);
+    return this.profiles.withLockedProfile(clinicId, (locked) => {
       const balance = balanceOf(locked);
       return Promise.resolve({ ...balance, total: totalOf(balance) });
     });
   }
 
-  reserve(userId: string): Promise<Reservation> {
-    return this.reserveFor(userId, (reservation) => Promise.resolve(reservation));
+  reserve(payer: PayerRef): Promise<Reservation> {
+    return this.reserveFor(payer, (reservation) => Promise.resolve(reservation));
   }
 
   /**
@@ -56,12 +80,13 @@ export class CreditsService {
    * comes from the spend order's first non-empty bucket; a balance short of the price
    * reserves nothing.
    */
-  reserveFor<T>(
-    userId: string,
+  async reserveFor<T>(
+    payer: PayerRef,
     attach: (reservation: Reservation, locked: LockedProfile) => Promise<T>,
     credits = 1,
   ): Promise<T> {
-    return this.profiles.withLockedProfile(userId, async (locked) => {
+    const { userId, clinicId } = await this.resolve(payer);
+    return this.profiles.withLockedProfile(clinicId, async (locked) => {
       let next = balanceOf(locked);
       const buckets: CreditBucket[] = [];
       for (let taken = 0; taken < credits; taken += 1) {
@@ -73,7 +98,7 @@ export class CreditsService {
       const [first] = buckets;
       if (!first) throw new RangeError(`a reservation holds at least one credit, not ${credits}`);
       const reservationId = this.newId();
-      await locked.update(userId, columnsFor(next));
+      await locked.update(columnsFor(next));
       await locked.createReservation(
         reservationId,
         userId,
@@ -128,8 +153,9 @@ export class CreditsService {
     return { committed, refunded };
   }
 
+  /** Operator grants: `payer.userId` is the account the operator named. */
   async grant(
-    userId: string,
+    payer: PayerRef,
     amount: number,
     bucket: 'free' | 'bonus',
     note: string,
@@ -140,9 +166,11 @@ export class CreditsService {
         `A grant must be a positive whole number of credits; got ${amount}.`,
       );
     }
-    return this.profiles.withLockedProfile(userId, async (locked) => {
+    const { userId, clinicId } = await this.resolve(payer);
+    return this.profiles.withLockedProfile(clinicId, async (locked) => {
+      if (!locked.row) throw new AppError('not_found', 'No profile exists for this clinic.');
       const next = applyDelta(balanceOf(locked), bucket, amount);
-      await locked.update(userId, columnsFor(next));
+      await locked.update(columnsFor(next));
       await locked.appendLedger({
         userId,
         bucket,
@@ -156,9 +184,9 @@ export class CreditsService {
   }
 
   private async settle(reservationId: string, outcome: 'committed' | 'refunded'): Promise<void> {
-    const userId = await this.profiles.findReservationOwner(reservationId);
-    if (!userId) throw new AppError('not_found', `No credit reservation ${reservationId}.`);
-    await this.profiles.withLockedProfile(userId, async (locked) => {
+    const clinicId = await this.profiles.findReservationClinic(reservationId);
+    if (!clinicId) throw new AppError('not_found', `No credit reservation ${reservationId}.`);
+    await this.profiles.withLockedProfile(clinicId, async (locked) => {
       const reservation = await locked.findReservation(reservationId);
       if (!reservation) throw new AppError('not_found', `No credit reservation ${reservationId}.`);
       if (reservation.status === outcome) return; // Settling twice the same way is a no-op.
@@ -177,17 +205,22 @@ export class CreditsService {
         next = applyDelta(next, bucket, delta);
         entries.push({ bucket, delta, balanceAfter: totalOf(next) });
       }
-      if (outcome === 'refunded') await locked.update(userId, columnsFor(next));
+      if (outcome === 'refunded') await locked.update(columnsFor(next));
       await locked.settleReservation(reservationId, outcome);
       for (const entry of entries) {
+        // Named after the member who rendered, whoever settles it.
         await locked.appendLedger({
-          userId,
+          userId: reservation.user_id,
           ...entry,
           reason: outcome === 'refunded' ? 'refund' : 'commit',
           reservationId,
         });
       }
     });
+  }
+
+  private resolve(payer: PayerRef): Promise<CreditPayer> {
+    return resolvePayer(payer, (userId) => this.profiles.findPersonalClinicId(userId));
   }
 }
 

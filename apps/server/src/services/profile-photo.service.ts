@@ -22,7 +22,8 @@ export interface ProfilePhotoServiceDependencies {
 export class ProfilePhotoService {
   constructor(private readonly deps: ProfilePhotoServiceDependencies) {}
 
-  async save(userId: string, bytes: Uint8Array): Promise<Profile> {
+  /** Answers the profile as the member sees it acting for `clinicId`. */
+  async save(userId: string, bytes: Uint8Array, clinicId?: string): Promise<Profile> {
     const { contentType } = await this.deps.inspectPhoto(bytes);
     const key = await this.deps.files.write(bytes);
     let replaced: string | null;
@@ -36,17 +37,17 @@ export class ProfilePhotoService {
       throw error;
     }
     await this.removeFile(replaced);
-    return this.deps.profiles.getProfile(userId);
+    return this.deps.profiles.getProfile(userId, clinicId);
   }
 
-  async remove(userId: string): Promise<Profile> {
+  async remove(userId: string, clinicId?: string): Promise<Profile> {
     const dropped = await this.deps.photos.withLockedPhoto(userId, async (locked) => {
       if (!locked.row) return null;
       await locked.remove();
       return locked.row.photo_key;
     });
     await this.removeFile(dropped);
-    return this.deps.profiles.getProfile(userId);
+    return this.deps.profiles.getProfile(userId, clinicId);
   }
 
   /** The photo's bytes and type, served to its owner only. */

@@ -8,8 +8,11 @@ import type {
 import { LEGACY_FREE_CREDITS, totalOf } from './credit-rules.ts';
 
 /**
- * Profiles (SPEC §3): created with the defaults at registration, and on first load for
- * accounts that have none; legacy profiles without credits are backfilled and saved.
+ * Profiles (SPEC §3). The balance and plan are the clinic's (issue #21): a member sees the
+ * clinic they act for, with their own name, e-mail and photo. The personal clinic's profile is
+ * created with the sign-up defaults at registration (and on first load for accounts that have
+ * none); any other clinic's opens on the Free plan with zero credits, never a second sign-up
+ * grant. Legacy profiles without credits are backfilled and saved.
  */
 export class ProfilesService {
   constructor(
@@ -18,33 +21,67 @@ export class ProfilesService {
     private readonly clinics: { ensurePersonalClinic: (userId: string) => Promise<void> },
   ) {}
 
-  /** Called when an account is created; creating twice is harmless. */
+  /** Called when an account is created, for its personal clinic; creating twice is harmless. */
   async createDefaultProfile(userId: string): Promise<void> {
-    await this.profiles.withLockedProfile(userId, async (locked) => {
+    const clinicId = await this.personalClinicId(userId);
+    await this.profiles.withLockedProfile(clinicId, async (locked) => {
       if (!locked.row) await insertDefaultProfile(locked, userId);
     });
   }
 
-  async getProfile(userId: string): Promise<Profile> {
-    const existing = await this.profiles.findWithUser(userId);
+  /**
+   * The profile `userId` sees acting for `clinicId`; without a clinic, the account's personal
+   * clinic (an operator, a caller with no acting clinic).
+   */
+  async getProfile(userId: string, clinicId?: string): Promise<Profile> {
+    const clinic = clinicId ?? (await this.personalClinicId(userId));
+    const existing = await this.profiles.findWithUser(userId, clinic);
     if (existing && existing.credits_free !== null && existing.credits_bonus !== null) {
-      return toProfile(existing);
+      return toProfile(userId, existing);
     }
     if (!(await this.profiles.userExists(userId))) {
       throw new AppError('not_found', 'No account exists for this session.');
     }
-    if (!existing) await this.clinics.ensurePersonalClinic(userId);
-    await this.profiles.withLockedProfile(userId, async (locked) => {
+    const isSignup =
+      !existing &&
+      clinic === (await this.profiles.findPersonalClinicId(userId)) &&
+      !(await this.profiles.hasSignupGrant(userId));
+    await this.profiles.withLockedProfile(clinic, async (locked) => {
       if (!locked.row) {
-        await insertDefaultProfile(locked, userId);
+        await (isSignup
+          ? insertDefaultProfile(locked, userId)
+          : insertEmptyProfile(locked, userId));
       } else if (locked.row.credits_free === null || locked.row.credits_bonus === null) {
         await backfillLegacyCredits(locked, userId);
       }
     });
-    const created = await this.profiles.findWithUser(userId);
-    if (!created) throw new Error(`profile for ${userId} vanished after it was written`);
-    return toProfile(created);
+    const created = await this.profiles.findWithUser(userId, clinic);
+    if (!created) throw new Error(`profile of clinic ${clinic} vanished after it was written`);
+    return toProfile(userId, created);
   }
+
+  private async personalClinicId(userId: string): Promise<string> {
+    const found = await this.profiles.findPersonalClinicId(userId);
+    if (found) return found;
+    await this.clinics.ensurePersonalClinic(userId);
+    const made = await this.profiles.findPersonalClinicId(userId);
+    if (!made) throw new AppError('not_found', 'No account exists for this session.');
+    return made;
+  }
+}
+
+/** A clinic other than the sign-up's own: the Free plan, nothing to spend until it buys a plan. */
+async function insertEmptyProfile(locked: LockedProfile, userId: string): Promise<void> {
+  await locked.insert({
+    user_id: userId,
+    plan: 'free',
+    status: 'active',
+    videos_remaining: 0,
+    videos_total: 0,
+    customer_id: null,
+    credits_free: 0,
+    credits_bonus: 0,
+  });
 }
 
 async function insertDefaultProfile(locked: LockedProfile, userId: string): Promise<void> {
@@ -82,7 +119,7 @@ async function backfillLegacyCredits(locked: LockedProfile, userId: string): Pro
   const row = locked.row;
   if (!row) return;
   const balance = { free: LEGACY_FREE_CREDITS, bonus: 0, plan: row.videos_remaining };
-  await locked.update(userId, { credits_free: balance.free, credits_bonus: balance.bonus });
+  await locked.update({ credits_free: balance.free, credits_bonus: balance.bonus });
   // The plan videos a legacy profile already had enter the ledger as its opening balance.
   await locked.appendLedger({
     userId,
@@ -110,11 +147,11 @@ function photoUrlOf(row: ProfileWithUser): string | null {
   return row.image;
 }
 
-function toProfile(row: ProfileWithUser): Profile {
+function toProfile(userId: string, row: ProfileWithUser): Profile {
   const free = row.credits_free ?? 0;
   const bonus = row.credits_bonus ?? 0;
   return {
-    uid: row.user_id,
+    uid: userId,
     email: row.email,
     displayName: row.name || null,
     photoURL: photoUrlOf(row),

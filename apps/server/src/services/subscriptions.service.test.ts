@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionSnapshot } from '../billing/billing-gateway.ts';
+import { personalClinicOf } from '../testing/clinic-members.ts';
 import {
   createTestUser,
   DATABASE_KINDS,
@@ -35,6 +36,7 @@ describe.each(DATABASE_KINDS)('subscriptions service on %s', (kind) => {
 
   const subscriptions = () => test.runtime.business.subscriptions;
   const profileOf = (userId: string) => test.runtime.profiles.getProfile(userId);
+  const clinicOf = (userId: string) => personalClinicOf(test.runtime.database.db, userId);
   const planLedger = (userId: string) =>
     test.runtime.database.db
       .selectFrom('credit_ledger')
@@ -46,15 +48,16 @@ describe.each(DATABASE_KINDS)('subscriptions service on %s', (kind) => {
 
   it('grants plan videos only once the subscription is active, and only once', async () => {
     const user = await createTestUser(test.runtime);
-    await subscriptions().sync(user.id, snapshot({ status: 'incomplete' }));
+    const clinic = await clinicOf(user.id);
+    await subscriptions().sync(clinic, snapshot({ status: 'incomplete' }));
     expect((await profileOf(user.id)).subscription).toMatchObject({
       plan: 'pro',
       status: 'incomplete',
       videosRemaining: 2,
       videosTotal: 2,
     });
-    await subscriptions().sync(user.id, snapshot());
-    await subscriptions().sync(user.id, snapshot());
+    await subscriptions().sync(clinic, snapshot());
+    await subscriptions().sync(clinic, snapshot());
     expect((await profileOf(user.id)).subscription).toMatchObject({
       status: 'active',
       videosRemaining: 20,
@@ -65,8 +68,9 @@ describe.each(DATABASE_KINDS)('subscriptions service on %s', (kind) => {
 
   it('takes nothing back when a subscription that never started expires', async () => {
     const user = await createTestUser(test.runtime);
-    await subscriptions().sync(user.id, snapshot({ status: 'incomplete' }));
-    await subscriptions().sync(user.id, snapshot({ status: 'incomplete_expired' }));
+    const clinic = await clinicOf(user.id);
+    await subscriptions().sync(clinic, snapshot({ status: 'incomplete' }));
+    await subscriptions().sync(clinic, snapshot({ status: 'incomplete_expired' }));
     expect((await profileOf(user.id)).subscription).toMatchObject({
       plan: 'free',
       status: 'active',
@@ -78,13 +82,15 @@ describe.each(DATABASE_KINDS)('subscriptions service on %s', (kind) => {
 
   it('ignores a price that is not one of our plans', async () => {
     const user = await createTestUser(test.runtime);
-    await subscriptions().sync(user.id, snapshot({ planId: null }));
+    const clinic = await clinicOf(user.id);
+    await subscriptions().sync(clinic, snapshot({ planId: null }));
     expect((await profileOf(user.id)).subscription).toMatchObject({ plan: 'free', videosTotal: 2 });
   });
 
   it('renews once per paid period even when the same payment is applied concurrently', async () => {
     const user = await createTestUser(test.runtime);
-    await subscriptions().sync(user.id, snapshot({ planId: 'starter' }));
+    const clinic = await clinicOf(user.id);
+    await subscriptions().sync(clinic, snapshot({ planId: 'starter' }));
     for (let i = 0; i < 5; i += 1) await test.runtime.credits.reserve(user.id); // plan 5 -> 3
     const renewed = snapshot({
       planId: 'starter',
@@ -92,11 +98,11 @@ describe.each(DATABASE_KINDS)('subscriptions service on %s', (kind) => {
       currentPeriodEnd: JULY,
     });
     await Promise.all([
-      subscriptions().sync(user.id, renewed, { isPeriodPaid: true }),
-      subscriptions().sync(user.id, renewed, { isPeriodPaid: true }),
+      subscriptions().sync(clinic, renewed, { isPeriodPaid: true }),
+      subscriptions().sync(clinic, renewed, { isPeriodPaid: true }),
     ]);
     // The renewal is not applied again for the same period.
-    await subscriptions().sync(user.id, renewed, { isPeriodPaid: true });
+    await subscriptions().sync(clinic, renewed, { isPeriodPaid: true });
     expect((await profileOf(user.id)).subscription.videosRemaining).toBe(5);
     expect(await planLedger(user.id)).toEqual([
       { reason: 'plan_start', delta: 3 },

@@ -27,7 +27,8 @@ export interface SyncOptions {
 
 /**
  * Subscription rules shared by Stripe's webhook and the demo billing pages: a snapshot of
- * the provider's current state goes in, the profile's plan and plan videos come out. Plan
+ * the provider's current state goes in, the clinic's plan and plan videos come out (issue #21:
+ * the plan is the clinic's, its videos land on the clinic's balance every member spends). Plan
  * videos change in the same transaction as their credit-ledger row (DESIGN.md D5).
  */
 export class SubscriptionsService {
@@ -36,15 +37,15 @@ export class SubscriptionsService {
     private readonly audit: AuditTrail,
   ) {}
 
-  async attachCustomer(userId: string, customerId: string): Promise<void> {
-    await this.billing.withLockedAccount(userId, async (profile) => {
+  async attachCustomer(clinicId: string, customerId: string): Promise<void> {
+    await this.billing.withLockedAccount(clinicId, async (profile) => {
       const row = requireRow(profile);
-      if (row.customer_id !== customerId) await profile.update(userId, { customer_id: customerId });
+      if (row.customer_id !== customerId) await profile.update({ customer_id: customerId });
     });
   }
 
-  async getStatus(userId: string): Promise<Omit<BillingStatus, 'mode'>> {
-    const row = await this.billing.findSubscription(userId);
+  async getStatus(clinicId: string): Promise<Omit<BillingStatus, 'mode'>> {
+    const row = await this.billing.findSubscription(clinicId);
     const isCurrent = row !== undefined && row.status !== 'canceled';
     return {
       plan: isCurrent ? (row.plan as PlanId) : 'free',
@@ -56,9 +57,11 @@ export class SubscriptionsService {
   }
 
   /** Applies the provider's current state; applying the same snapshot twice changes nothing. */
-  sync(userId: string, snapshot: SubscriptionSnapshot, options: SyncOptions = {}): Promise<void> {
-    return this.billing.withLockedAccount(userId, async (profile, billing) => {
+  sync(clinicId: string, snapshot: SubscriptionSnapshot, options: SyncOptions = {}): Promise<void> {
+    return this.billing.withLockedAccount(clinicId, async (profile, billing) => {
       const row = requireRow(profile);
+      // The clinic's ledger rows name the account that opened it when no member acted (Stripe).
+      const userId = (options.actor?.kind === 'user' && options.actor.userId) || row.user_id;
       const isCurrent = billing.row?.subscription_id === snapshot.subscriptionId;
       if (isEnded(snapshot.status)) {
         // A stale "deleted" for an older subscription must not end the one that replaced it.
@@ -137,7 +140,7 @@ async function applyLivePlan(input: LivePlanInput): Promise<void> {
   }
 
   const isGranted = videosPeriodStart !== null;
-  await profile.update(userId, {
+  await profile.update({
     plan: planId,
     status,
     customer_id: snapshot.customerId,
@@ -182,7 +185,7 @@ async function endPlan(
 ): Promise<void> {
   // A subscription that never became active granted nothing, so it takes nothing away.
   const wasGranted = (billing.row?.videos_period_start ?? null) !== null;
-  await profile.update(userId, {
+  await profile.update({
     plan: 'free',
     status: 'active',
     ...(wasGranted ? { videos_total: 0, videos_remaining: 0 } : {}),
@@ -225,6 +228,6 @@ function retentionOf(billing: LockedBilling): {
 }
 
 function requireRow(profile: LockedProfile): ProfileRow {
-  if (!profile.row) throw new AppError('not_found', 'No profile exists for this account.');
+  if (!profile.row) throw new AppError('not_found', 'No profile exists for this clinic.');
   return profile.row;
 }

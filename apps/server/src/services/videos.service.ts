@@ -146,7 +146,13 @@ export class VideosService {
       ? await this.deps.inspector.inspect(afterImage, 'photo')
       : null;
     if (request.logo) await this.deps.inspector.inspectLogo(request.logo);
-    const profile = await this.deps.profiles.getProfile(request.userId);
+    // Issue #21: the acting clinic pays (its balance, its plan's output size); the member is
+    // named on the reservation and its ledger rows.
+    const payer =
+      request.clinicId === undefined
+        ? request.userId
+        : { userId: request.userId, clinicId: request.clinicId };
+    const profile = await this.deps.profiles.getProfile(request.userId, request.clinicId);
     const videoId = crypto.randomUUID();
     const { consent, warning: consentWarning } = consentToRecord(request.consent, {
       consentId: crypto.randomUUID(),
@@ -175,7 +181,7 @@ export class VideosService {
       freeze.reached('after-temp-file');
       const now = (this.deps.now ?? (() => new Date()))();
       const created = await this.deps.credits.reserveFor(
-        request.userId,
+        payer,
         async (reservation, locked) => {
           freeze.reached('after-reserve');
           const video = await locked.insertVideo({

@@ -49,11 +49,12 @@ export async function auditCredits(
     const balance =
       (profile.credits_free ?? 0) + (profile.credits_bonus ?? 0) + profile.videos_remaining;
     balances.set(profile.user_id, balance);
+    // The balance is the clinic's, its ledger every member's rows (issue #21).
     const sum = ledger
-      .filter((entry) => entry.user_id === profile.user_id)
+      .filter((entry) => entry.clinic_id === profile.clinic_id)
       .reduce((total, entry) => total + entry.delta, 0);
     if (sum !== balance)
-      problems.push(`user ${profile.user_id}: balance ${balance}, ledger ${sum}`);
+      problems.push(`clinic ${profile.clinic_id}: balance ${balance}, ledger ${sum}`);
   }
   for (const reservation of reservations) {
     const reasons = ledger
