@@ -133,7 +133,8 @@ export async function openVideoPipeline(
   const engines = new EnginesService({
     optIns: new EngineOptInsRepository(runtime.database.db),
     veo: config.veo,
-    planOf: async (userId) => (await runtime.profiles.getProfile(userId)).subscription.plan,
+    planOf: async ({ userId, clinicId }) =>
+      (await runtime.profiles.getProfile(userId, clinicId)).subscription.plan,
   });
   const videos = new VideosService({
     videos: videosRepository,

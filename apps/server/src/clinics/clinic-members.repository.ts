@@ -252,6 +252,18 @@ export class ClinicMembersRepository {
     await this.db.updateTable('member').set({ role }).where('id', '=', memberId).execute();
   }
 
+  /**
+   * A personal clinic given to a new owner is no longer anyone's personal clinic: its first
+   * owner's account deletion must not count it among the account's own.
+   */
+  async releasePersonalClinic(clinicId: string): Promise<void> {
+    await this.db
+      .updateTable('organization')
+      .set({ personalOwnerId: null })
+      .where('id', '=', clinicId)
+      .execute();
+  }
+
   async setActiveClinic(sessionId: string, clinicId: string): Promise<void> {
     await this.db
       .updateTable('session')

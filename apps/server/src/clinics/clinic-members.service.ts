@@ -387,6 +387,7 @@ export class ClinicMembersService {
     await this.members.transaction(async (members, trx) => {
       await members.setRole(target.id, OWNER_ROLE);
       await members.setRole(membership.id, 'admin');
+      await members.releasePersonalClinic(membership.clinicId);
       await this.audit.record(
         teamEvent(actor, 'team.ownership_transferred', target, { from: target.role }),
         trx,

@@ -23,13 +23,14 @@ export function clinicsPlugin() {
     schema: {
       organization: {
         additionalFields: {
-          // Marks an account's own clinic, one per account; gone with the account.
+          // Marks an account's own clinic, one per account. Cleared when the clinic is transferred
+          // or the account is deleted (the clinic goes only with AccountDeletionService).
           personalOwnerId: {
             type: 'string',
             required: false,
             input: false,
             unique: true,
-            references: { model: 'user', field: 'id', onDelete: 'cascade' },
+            references: { model: 'user', field: 'id', onDelete: 'set null' },
           },
         },
       },

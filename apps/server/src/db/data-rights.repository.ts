@@ -296,8 +296,17 @@ export class DataRightsRepository {
     const clinicIds = clinics.map((clinic) => clinic.id);
     const owned = <T>(read: (ids: string[]) => Promise<T[]>): Promise<T[]> =>
       clinicIds.length === 0 ? Promise.resolve([]) : read(clinicIds);
+    // The account's own credits and plan: its personal clinic's (issue #21: profiles are a
+    // clinic's); the other clinics it owns are listed with their ledger.
+    const personalClinic = clinics.find((clinic) => clinic.personalOwnerId === userId);
     const [profile, ledger, videos, consents, engineOptIns] = await Promise.all([
-      this.db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      personalClinic
+        ? this.db
+            .selectFrom('profiles')
+            .selectAll()
+            .where('clinic_id', '=', personalClinic.id)
+            .executeTakeFirst()
+        : undefined,
       owned((ids) =>
         this.db
           .selectFrom('credit_ledger')

@@ -381,6 +381,18 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
       (await overview(boss)).active.members.map((row) => [row.userId, row.role]),
     );
     expect(roles).toEqual({ [boss.userId]: 'admin', [staff.userId]: 'owner' });
+    // It is no longer the first owner's personal clinic: they may leave it, and it stays.
+    const clinic = await test.runtime.database.db
+      .selectFrom('organization')
+      .select('personalOwnerId')
+      .where('id', '=', boss.clinicId)
+      .executeTakeFirstOrThrow();
+    expect(clinic.personalOwnerId).toBeNull();
+    expect((await call(boss, 'POST', '/api/clinics/leave')).statusCode).toBe(204);
+    expect((await overview(boss)).active.id).not.toBe(boss.clinicId);
+    expect((await overview(staff)).active.members.map((row) => row.userId)).toEqual([
+      staff.userId,
+    ]);
   });
 
   it('changes roles between admin and staff only, for admins and owners', async () => {

@@ -114,7 +114,7 @@ export function registerPublicApiRoutes(
     );
     // What the request records in the audit log goes in the log of the key's clinic.
     noteActingClinic(clinicId);
-    const profile = await profiles.getProfile(userId);
+    const profile = await profiles.getProfile(userId, clinicId);
     const limit =
       findPlan(profile.subscription.plan)?.apiRequestsPerMinute ??
       FREE_PLAN_API_REQUESTS_PER_MINUTE;

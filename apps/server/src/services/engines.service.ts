@@ -15,11 +15,8 @@ export interface EnginesServiceDependencies {
   optIns: EngineOptInsRepository;
   /** The generative engine's price and plans; null when VEO_API_KEY is not set. */
   veo: { creditsPerVideo: number; plans: readonly PlanId[] } | null;
-  /**
-   * The clinic's current plan. Still asked by the member's account until the plan moves to the
-   * clinic (issue #21); then this hook takes the clinic id from `member`.
-   */
-  planOf: (userId: string) => Promise<PlanId>;
+  /** The current plan of the clinic `member` acts for (issue #21: the plan is the clinic's). */
+  planOf: (member: { userId: string; clinicId: string }) => Promise<PlanId>;
   now?: () => Date;
 }
 
@@ -46,7 +43,7 @@ export class EnginesService {
 
   async list(member: EngineMember): Promise<EngineSummary[]> {
     const veo = this.deps.veo;
-    const plan = await this.deps.planOf(member.userId);
+    const plan = await this.deps.planOf(member);
     return [
       {
         id: 'builtin',
@@ -105,7 +102,7 @@ export class EnginesService {
     if (veo === null) {
       throw new AppError('engine_unavailable', ENGINE_NOT_CONFIGURED_MESSAGE, { engine });
     }
-    const plan = await this.deps.planOf(member.userId);
+    const plan = await this.deps.planOf(member);
     if (!veo.plans.includes(plan)) {
       throw new AppError('engine_unavailable', notOnPlanMessage(veo.plans, plan), { engine, plan });
     }
