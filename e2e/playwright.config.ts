@@ -68,7 +68,6 @@ export default defineConfig({
         PUBLIC_URL: BASE_URL,
         LOG_LEVEL: 'warn',
         REQUIRE_EMAIL_VERIFICATION: 'false',
-        CLINIC_TEAMS: 'true',
       },
       stdout: 'pipe',
       stderr: 'pipe',

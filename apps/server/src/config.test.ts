@@ -105,9 +105,9 @@ describe('loadConfig', () => {
     expect(problems).not.toMatch(/VEO_API_KEY: .*got/);
   });
 
-  it('opens clinic teams only with CLINIC_TEAMS=true', () => {
-    expect(loadConfig({}, '/').accounts.clinicTeams).toBe(false);
-    expect(loadConfig({ CLINIC_TEAMS: 'true' }, '/').accounts.clinicTeams).toBe(true);
+  it('opens clinic teams unless CLINIC_TEAMS=false', () => {
+    expect(loadConfig({}, '/').accounts.clinicTeams).toBe(true);
+    expect(loadConfig({ CLINIC_TEAMS: 'false' }, '/').accounts.clinicTeams).toBe(false);
     expect(() => loadConfig({ CLINIC_TEAMS: 'yes please' }, '/')).toThrow(/CLINIC_TEAMS/);
   });
 
@@ -115,7 +115,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}, '/').accounts).toEqual({
       requireEmailVerification: true,
       mailPerAddressPerHour: 5,
-      clinicTeams: false,
+      clinicTeams: true,
     });
     expect(loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'false' }, '/').accounts).toMatchObject({
       requireEmailVerification: false,

@@ -29,7 +29,7 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   REQUIRE_EMAIL_VERIFICATION: booleanFromString.default(true),
-  CLINIC_TEAMS: booleanFromString.default(false),
+  CLINIC_TEAMS: booleanFromString.default(true),
   PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -226,9 +226,8 @@ export interface Config {
     /** Reset links (and verification links) one e-mail address may be sent in any hour. */
     mailPerAddressPerHour: number;
     /**
-     * Whether people may join other clinics (invitations, members, switching: issue #21).
-     * Off until credits, plan, brand, webhooks and the audit log go by clinic too: until then
-     * a member of someone else's clinic would spend and change their own.
+     * Whether people may join other clinics (invitations, members, switching: issue #21). On
+     * by default; off, every clinic keeps its one owner and the team routes are not served.
      */
     clinicTeams: boolean;
   };

@@ -283,6 +283,26 @@ describe.each(DATABASE_KINDS)('clinic access on every route, %s', (kind) => {
     expect(row.revoked_at).not.toBeNull();
   });
 
+  it("takes feedback on the clinic's video from any member, never from another clinic", async () => {
+    const feedback = (cookie: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        headers: { origin: ORIGIN, cookie },
+        payload: { videoId: a.videoId, rating: 'good' },
+      });
+    // The owner made it; the staff member acting for the clinic may rate it.
+    expect((await feedback(a.staff)).statusCode).toBe(201);
+    const elsewhere = await feedback(b.cookie);
+    expect(elsewhere.statusCode).toBe(404);
+    const rows = await full.test.runtime.database.db
+      .selectFrom('video_feedback')
+      .select('user_id')
+      .where('video_id', '=', a.videoId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it("lists none of clinic A's videos for another clinic, by session or API key", async () => {
     const bySession = await send('GET /api/videos', { cookie: b.cookie });
     expect(bySession.statusCode).toBe(200);

@@ -5,12 +5,12 @@ import type { Database, VideoFeedbackTable } from './schema.ts';
 export class FeedbackRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async isOwnVideo(userId: string, videoId: string): Promise<boolean> {
+  async isClinicVideo(clinicId: string, videoId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('videos')
       .select('id')
       .where('id', '=', videoId)
-      .where('user_id', '=', userId)
+      .where('clinic_id', '=', clinicId)
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -390,9 +390,7 @@ describe.each(DATABASE_KINDS)('clinic teams on %s', (kind) => {
     expect(clinic.personalOwnerId).toBeNull();
     expect((await call(boss, 'POST', '/api/clinics/leave')).statusCode).toBe(204);
     expect((await overview(boss)).active.id).not.toBe(boss.clinicId);
-    expect((await overview(staff)).active.members.map((row) => row.userId)).toEqual([
-      staff.userId,
-    ]);
+    expect((await overview(staff)).active.members.map((row) => row.userId)).toEqual([staff.userId]);
   });
 
   it('changes roles between admin and staff only, for admins and owners', async () => {

@@ -13,8 +13,8 @@ export function registerFeedbackRoutes(
   const { auth, feedback } = options;
 
   app.post('/api/feedback', async (request, reply) => {
-    const { userId } = await requireActorWith(auth, request, { feedback: 'create' });
-    await feedback.submit(userId, parseBody(feedbackRequestSchema, request.body));
+    const member = await requireActorWith(auth, request, { feedback: 'create' });
+    await feedback.submit(member, parseBody(feedbackRequestSchema, request.body));
     return reply.status(201).send({ success: true });
   });
 

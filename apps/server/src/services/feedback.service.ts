@@ -10,11 +10,20 @@ export class FeedbackService {
     private readonly newId: () => string = () => crypto.randomUUID(),
   ) {}
 
-  async submit(userId: string, request: FeedbackRequest): Promise<void> {
-    // Someone else's video, or a malformed id, answers as a missing one: ids must not be probed.
-    const isOwn =
-      isWellFormedId(request.videoId) && (await this.feedback.isOwnVideo(userId, request.videoId));
-    if (!isOwn) {
+  /**
+   * A member's feedback on a video of the clinic they act for, whoever of its members made it
+   * (issue #21); the answer is the member's own.
+   */
+  async submit(
+    member: { userId: string; clinicId: string },
+    request: FeedbackRequest,
+  ): Promise<void> {
+    const { userId, clinicId } = member;
+    // Another clinic's video, or a malformed id, answers as a missing one: ids must not be probed.
+    const isClinics =
+      isWellFormedId(request.videoId) &&
+      (await this.feedback.isClinicVideo(clinicId, request.videoId));
+    if (!isClinics) {
       throw new AppError('not_found', 'No video with this id exists in your account.');
     }
     await this.feedback.upsert({

@@ -1,4 +1,4 @@
-import { PLANS, type PaidPlanId, type PlanDefinition } from '@glowreel/contracts';
+import { PLANS, seatsForPlan, type PaidPlanId, type PlanDefinition } from '@glowreel/contracts';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -59,6 +59,7 @@ function PlanCard({ plan, isProcessing, isDisabled, onSelect }: PlanCardProps) {
       <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
         <Feature>{plan.videosPerMonth} videos per month</Feature>
         <Feature>{plan.resolution} resolution</Feature>
+        <Feature>{seatsForPlan(plan.id)} team seats</Feature>
         <Feature>Unused free and bonus credits kept</Feature>
       </ul>
       <button

@@ -1,4 +1,10 @@
-import { PLANS, SITE_COPY, type PaidPlanId, type PlanDefinition } from '@glowreel/contracts';
+import {
+  PLANS,
+  SITE_COPY,
+  seatsForPlan,
+  type PaidPlanId,
+  type PlanDefinition,
+} from '@glowreel/contracts';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +16,7 @@ function planFeatures(plan: PlanDefinition): string[] {
   return [
     `${plan.videosPerMonth} videos per month`,
     `${plan.resolution} MP4 downloads`,
+    `${seatsForPlan(plan.id)} team seats`,
     '16:9, 9:16 and 1:1 formats',
     'Clinic branding and disclosure captions',
     `API: ${plan.apiRequestsPerMinute} requests per minute`,
