@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('the audit_events table on %s', (kind) => {
     const { count, settingAfter } = await db()
       .transaction()
       .execute(async (trx) => {
-        const removed = await purgeAccountAuditEvents(trx, purged);
+        const removed = await purgeAccountAuditEvents(trx, purged, []);
         // Switched off again at once: the rest of the transaction is as guarded as ever.
         const setting = await sql<{
           value: string;

@@ -50,17 +50,27 @@ export interface AuditEventQuery {
 
 /**
  * Purges an account's audit events: the one path the table's trigger lets delete rows, for an
- * account deleted for good (account deletion, retention). The setting is LOCAL, so it ends
- * with `transaction` and never leaks into another statement on the same connection.
+ * account deleted for good (account deletion, retention). Only its events of no clinic and of
+ * `clinicIds` (the clinics deleted with it): what it did in a clinic that remains is that
+ * clinic's record (issue #21: the log names the member) and stays, naming it by its bare id.
+ * The setting is LOCAL, so it ends with `transaction` and never leaks into another statement
+ * on the same connection.
  */
 export async function purgeAccountAuditEvents(
   transaction: Transaction<Database>,
   accountId: string,
+  clinicIds: readonly string[],
 ): Promise<number> {
   await sql`set local glowreel.audit_purge = 'on'`.execute(transaction);
   const result = await transaction
     .deleteFrom('audit_events')
     .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or([
+        eb('clinic_id', 'is', null),
+        ...(clinicIds.length > 0 ? [eb('clinic_id', 'in', clinicIds)] : []),
+      ]),
+    )
     .executeTakeFirst();
   await sql`set local glowreel.audit_purge = 'off'`.execute(transaction);
   return Number(result.numDeletedRows);

@@ -232,6 +232,23 @@ describe.each(DATABASE_KINDS)('data rights of clinic members on %s', (kind) => {
       expect(before.videos.map((video) => video.id)).toContain(staffVideo);
       expect(before.ledger.some((entry) => entry.user_id === staff.userId)).toBe(true);
       const balanceBefore = (await me(owner.cookie)).credits;
+      // What the staff member did: one event in the owner's clinic's log, one in their own.
+      const eventsOf = (clinicId: string) =>
+        db()
+          .selectFrom('audit_events')
+          .select(['kind', 'actor_user_id'])
+          .where('account_id', '=', staff.userId)
+          .where('clinic_id', '=', clinicId)
+          .execute();
+      for (const clinicId of [clinic, staffClinic]) {
+        await test.runtime.audit.record({
+          kind: 'video.created',
+          accountId: staff.userId,
+          clinicId,
+          actor: { kind: 'user', userId: staff.userId, ipAddress: null, userAgent: null },
+          target: { type: 'video', id: staffVideo },
+        });
+      }
 
       const deleted = await deleteAccount(staff);
       expect(deleted.statusCode).toBe(200);
@@ -256,6 +273,11 @@ describe.each(DATABASE_KINDS)('data rights of clinic members on %s', (kind) => {
         await db().selectFrom('member').select('id').where('userId', '=', staff.userId).execute(),
       ).toEqual([]);
       expect(await clinicExists(staffClinic)).toBe(false);
+      // The clinic's log still says what the member did there; their own clinic's log is gone.
+      expect(await eventsOf(clinic)).toEqual([
+        { kind: 'video.created', actor_user_id: staff.userId },
+      ]);
+      expect(await eventsOf(staffClinic)).toEqual([]);
       expect(
         await db()
           .selectFrom('profiles')

@@ -241,7 +241,7 @@ export class DataRightsRepository {
           ).map((row) => row.id);
     const deleted = await trx.deleteFrom('user').where('id', '=', input.userId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) return false;
-    await purgeAccountAuditEvents(trx, input.userId);
+    await purgeAccountAuditEvents(trx, input.userId, clinicIds);
     const totals =
       clinicIds.length === 0
         ? []
