@@ -118,6 +118,7 @@ test('an owner invites staff, the staff member joins, renders for the clinic and
   expect(personalBefore.plan).toBe('free');
   await switcher.selectOption({ label: 'Solstice Med Spa (staff)' });
   await expect(staff.locator('#team')).toContainText('your role: staff');
+  await expect(staff.getByTestId('clinic-credits')).toHaveText(`${clinicBefore.total} credits`);
 
   // A render by the staff member is the clinic's video, paid from the clinic's credits: the
   // owner sees it in their history and one credit fewer; the staff member's own are untouched.

@@ -129,9 +129,16 @@ export function DashboardPage() {
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <p className="rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
-              {role === null
-                ? 'Loading your clinic…'
-                : "Your clinic's plan and credits are managed by its owner."}
+              {role === null ? (
+                'Loading your clinic…'
+              ) : (
+                <>
+                  <span className="font-semibold text-slate-900" data-testid="clinic-credits">
+                    {profile.credits.total} {profile.credits.total === 1 ? 'credit' : 'credits'}
+                  </span>{' '}
+                  left for the clinic's videos. Its plan and credits are managed by its owner.
+                </>
+              )}
             </p>
           </div>
           <QuickActions onViewHistory={() => setIsHistoryOpen(true)} />

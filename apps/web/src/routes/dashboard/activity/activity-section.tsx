@@ -72,8 +72,8 @@ export function ActivitySection() {
         Activity
       </h2>
       <p className="mt-2 text-slate-600">
-        Who signed in, made or downloaded videos, changed keys, consents or the plan on this
-        account, and from where. Nobody can edit or remove an entry.
+        Who in this clinic made or downloaded videos, changed keys, consents, the plan or the team,
+        and from where; in your own clinic, your sign-ins too. Nobody can edit or remove an entry.
       </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
