@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { findPersonalClinicId } from './clinics.repository.ts';
 
 export interface Membership {
   id: string;
@@ -283,11 +284,6 @@ export class ClinicMembersRepository {
   }
 
   findPersonalClinicId(userId: string): Promise<string | undefined> {
-    return this.db
-      .selectFrom('organization')
-      .select('id')
-      .where('personalOwnerId', '=', userId)
-      .executeTakeFirst()
-      .then((row) => row?.id);
+    return findPersonalClinicId(this.db, userId);
   }
 }

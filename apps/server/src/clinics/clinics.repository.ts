@@ -25,6 +25,19 @@ export function personalClinicIdOf(userId: string): RawBuilder<string> {
   return sql<string>`(select "id" from "organization" where "personalOwnerId" = ${userId})`;
 }
 
+/** The id of the account's personal clinic (organization."personalOwnerId"), if it has one. */
+export async function findPersonalClinicId(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('organization')
+    .select('id')
+    .where('personalOwnerId', '=', userId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /**
  * A new clinic (organization) with `userId` as its owner, in the caller's transaction.
  * Undefined when `personalOwnerId` already has its personal clinic (nothing is inserted).

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { LockedProfile } from './profiles.repository.ts';
 import type { BillingSubscriptionsTable, Database } from './schema.ts';
+import { findPersonalClinicId } from '../clinics/clinics.repository.ts';
 
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type BillingSubscriptionValues = Omit<
@@ -60,12 +61,7 @@ export class BillingRepository {
 
   /** The clinic made for the account at sign-up: where a legacy checkout's user id points. */
   findPersonalClinicId(userId: string): Promise<string | undefined> {
-    return this.db
-      .selectFrom('organization')
-      .select('id')
-      .where('personalOwnerId', '=', userId)
-      .executeTakeFirst()
-      .then((row) => row?.id);
+    return findPersonalClinicId(this.db, userId);
   }
 
   /** Whether `clinicId` is a clinic that exists (a provider's hint is checked before use). */

@@ -3,6 +3,7 @@ import type { CreditBucket, Database, LedgerReason, ProfilesTable, VideoStatus }
 import { readCacheOf, type ReadCache } from './read-cache.ts';
 import { insertConsent, type ConsentRow, type NewConsent } from './consent-records.repository.ts';
 import { insertVideo, type NewVideo, type VideoRow } from './videos.repository.ts';
+import { findPersonalClinicId } from '../clinics/clinics.repository.ts';
 
 export type ProfileRow = Selectable<ProfilesTable>;
 
@@ -75,12 +76,7 @@ export class ProfilesRepository {
 
   /** The clinic made for the account at sign-up (organization."personalOwnerId"). */
   findPersonalClinicId(userId: string): Promise<string | undefined> {
-    return this.db
-      .selectFrom('organization')
-      .select('id')
-      .where('personalOwnerId', '=', userId)
-      .executeTakeFirst()
-      .then((row) => row?.id);
+    return findPersonalClinicId(this.db, userId);
   }
 
   /** Whether the account's sign-up credits were ever granted (to whichever clinic). */
