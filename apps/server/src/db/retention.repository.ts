@@ -8,7 +8,12 @@ export interface CanceledAccount {
   canceledAt: Date;
 }
 
-/** What the retention job reads and marks (issue #18 §3); the deletions themselves are elsewhere. */
+/**
+ * What the retention job reads and marks (issue #18 §3); the deletions themselves are elsewhere.
+ * An account is judged by its personal clinic's subscription (issue #21: a plan is a clinic's;
+ * `user_id` is the account that opened it): a clinic that has changed hands, or that the
+ * account only opened, never gets its opener's account deleted.
+ */
 export class RetentionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -17,6 +22,11 @@ export class RetentionRepository {
     const rows = await this.db
       .selectFrom('billing_subscriptions')
       .innerJoin('user', 'user.id', 'billing_subscriptions.user_id')
+      .innerJoin('organization', (join) =>
+        join
+          .onRef('organization.id', '=', 'billing_subscriptions.clinic_id')
+          .onRef('organization.personalOwnerId', '=', 'billing_subscriptions.user_id'),
+      )
       .select(['billing_subscriptions.user_id', 'user.email', 'billing_subscriptions.canceled_at'])
       .where('billing_subscriptions.canceled_at', '<=', canceledBy)
       .where('billing_subscriptions.deletion_warned_at', 'is', null)
@@ -38,6 +48,9 @@ export class RetentionRepository {
       .updateTable('billing_subscriptions')
       .set({ deletion_warned_at: at })
       .where('user_id', '=', account.userId)
+      .where('clinic_id', 'in', (eb) =>
+        eb.selectFrom('organization').select('id').where('personalOwnerId', '=', account.userId),
+      )
       .where('canceled_at', '=', account.canceledAt)
       .where('deletion_warned_at', 'is', null)
       .executeTakeFirst();
@@ -48,10 +61,15 @@ export class RetentionRepository {
   async findAccountsToDelete(canceledBy: Date, warnedBy: Date): Promise<string[]> {
     const rows = await this.db
       .selectFrom('billing_subscriptions')
-      .select('user_id')
-      .where('canceled_at', '<=', canceledBy)
-      .where('deletion_warned_at', '<=', warnedBy)
-      .orderBy('canceled_at')
+      .innerJoin('organization', (join) =>
+        join
+          .onRef('organization.id', '=', 'billing_subscriptions.clinic_id')
+          .onRef('organization.personalOwnerId', '=', 'billing_subscriptions.user_id'),
+      )
+      .select('billing_subscriptions.user_id')
+      .where('billing_subscriptions.canceled_at', '<=', canceledBy)
+      .where('billing_subscriptions.deletion_warned_at', '<=', warnedBy)
+      .orderBy('billing_subscriptions.canceled_at')
       .execute();
     return rows.map((row) => row.user_id);
   }

@@ -123,6 +123,20 @@ describe.each(DATABASE_KINDS)('retention on %s', (kind) => {
     }
   });
 
+  it('never deletes the account that opened a clinic now in other hands', async () => {
+    const cancelled = await cancelledClinic(test.runtime);
+    // Its personal clinic was transferred (ClinicMembersService.transfer): no longer its own.
+    const clinicId = await personalClinicOf(test.runtime.database.db, cancelled.id);
+    await test.runtime.database.db
+      .updateTable('organization')
+      .set({ personalOwnerId: null })
+      .where('id', '=', clinicId)
+      .execute();
+    for (const day of [83, 90, 200]) await tickAt(after(cancelled.canceledAt, day));
+    expect(await warningsTo(test.runtime, cancelled.email)).toEqual([]);
+    expect(server.actions.deletedAccounts).toEqual([]);
+  });
+
   it('deletes no sooner than 7 days after a warning that went out late', async () => {
     const cancelled = await cancelledClinic(test.runtime);
     // No server ran from day 83 to day 95.
