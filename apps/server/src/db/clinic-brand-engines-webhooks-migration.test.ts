@@ -14,33 +14,12 @@ import { IdempotencyRepository } from './idempotency.repository.ts';
 import { migrateToLatest } from './migrate.ts';
 import * as clinicKeys from './migrations/20261127020000-clinic-brand-engines-webhooks.ts';
 import type { Database } from './schema.ts';
+import { primaryKeyOf, snapshotTables, type Row } from '../testing/table-snapshot.ts';
 
 const MIGRATION = '20261127020000-clinic-brand-engines-webhooks';
 const TABLES = clinicKeys.CLINIC_KEYS.map((key) => key.table);
 
-type Row = Record<string, unknown>;
-
-async function rowsOf(db: Kysely<Database>, table: string): Promise<Row[]> {
-  const result = await sql<Row>`select * from ${sql.table(table)}`.execute(db);
-  return result.rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-}
-
-async function snapshot(db: Kysely<Database>): Promise<Record<string, Row[]>> {
-  const entries = await Promise.all(TABLES.map(async (t) => [t, await rowsOf(db, t)] as const));
-  return Object.fromEntries(entries);
-}
-
-/** The primary key's columns of `table`, in order. */
-async function primaryKeyOf(db: Kysely<Database>, table: string): Promise<string[]> {
-  const result = await sql<{ attname: string }>`
-    select a.attname from pg_constraint c
-    join pg_class t on t.oid = c.conrelid
-    cross join lateral unnest(c.conkey) with ordinality as k(attnum, position)
-    join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
-    where t.relname = ${table} and c.contype = 'p'
-    order by k.position`.execute(db);
-  return result.rows.map((row) => row.attname);
-}
+const snapshot = (db: Kysely<Database>) => snapshotTables(db, TABLES);
 
 // Issue #21: the brand kit, engine opt-ins, webhook secret and idempotency records of existing
 // accounts become their personal clinic's, keyed by clinic, on a populated database.

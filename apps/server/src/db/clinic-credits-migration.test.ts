@@ -12,31 +12,12 @@ import { insertVideoRow } from '../testing/video-rows.ts';
 import { migrateToLatest } from './migrate.ts';
 import * as clinicCredits from './migrations/20261127010000-clinic-credits.ts';
 import type { Database } from './schema.ts';
+import { primaryKeyOf, snapshotTables, type Row } from '../testing/table-snapshot.ts';
 
 const MIGRATION = '20261127010000-clinic-credits';
 const TABLES = ['profiles', 'billing_subscriptions', 'credit_ledger', 'credit_reservations'];
 
-type Row = Record<string, unknown>;
-
-async function rowsOf(db: Kysely<Database>, table: string): Promise<Row[]> {
-  const result = await sql<Row>`select * from ${sql.table(table)}`.execute(db);
-  return result.rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-}
-
-async function snapshot(db: Kysely<Database>): Promise<Record<string, Row[]>> {
-  const entries = await Promise.all(TABLES.map(async (t) => [t, await rowsOf(db, t)] as const));
-  return Object.fromEntries(entries);
-}
-
-async function primaryKeyOf(db: Kysely<Database>, table: string): Promise<string[]> {
-  const found = await sql<{ column_name: string }>`
-    select k.column_name from information_schema.table_constraints c
-    join information_schema.key_column_usage k
-      on k.constraint_name = c.constraint_name and k.table_name = c.table_name
-    where c.constraint_type = 'PRIMARY KEY' and c.table_name = ${table}
-      and c.table_schema = current_schema()`.execute(db);
-  return found.rows.map((row) => row.column_name);
-}
+const snapshot = (db: Kysely<Database>) => snapshotTables(db, TABLES);
 
 // Issue #21: the clinic's profile and subscription are found by clinic_id. The migration is
 // idempotent and keeps every row of a populated database as it was.
