@@ -38,6 +38,7 @@ import {
 } from '@glowreel/engine/node';
 import sharp from 'sharp';
 import { makeFaceComposite } from './bench-fixtures.ts';
+import { RENDER_PROCESS_V8_FLAGS } from './server-process.mjs';
 
 interface BenchCase {
   label: string;
@@ -352,7 +353,19 @@ function measureInChild(
 ): Measurement {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', import.meta.filename, mode, input, plan, aspect, animation, template],
+    // The V8 flags a server's renders run with, so each case measures the product as it runs.
+    [
+      ...RENDER_PROCESS_V8_FLAGS,
+      '--import',
+      'tsx',
+      import.meta.filename,
+      mode,
+      input,
+      plan,
+      aspect,
+      animation,
+      template,
+    ],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],

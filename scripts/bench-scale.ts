@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { freePort, sleep, startServer, stopServer, waitReady } from './bench-server.ts';
-import { ROOT, serverProcessEnvironment } from './server-process.mjs';
+import { RENDER_PROCESS_V8_FLAGS, ROOT, serverProcessEnvironment } from './server-process.mjs';
 
 const WORKER_ENTRY = path.join(ROOT, 'apps', 'server', 'src', 'worker.ts');
 const WORKER_READY_TIMEOUT_MS = 120_000;
@@ -59,7 +59,7 @@ async function createDatabase(
 /** `npm run worker` as its own Node process (tsx loader, no npm in between: its pid is measured). */
 async function startWorker(settings: Record<string, string>): Promise<WorkerProcess> {
   const env = serverProcessEnvironment({ ...process.env, ...settings });
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY], {
+  const child = spawn(process.execPath, [...RENDER_PROCESS_V8_FLAGS, '--import', 'tsx', WORKER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -64,5 +64,18 @@ export function serverProcessEnvironment(env, candidates = JEMALLOC_LIBRARIES) {
   return result;
 }
 
+/**
+ * V8 flags of every process that renders (the server, `npm run worker`, the render benchmark).
+ * They cannot go in NODE_OPTIONS, so they are passed on Node's command line.
+ * - `--single-threaded-gc`: the garbage collector works on the thread whose heap it collects,
+ *   without background marking and sweeping threads. A render reads ~8 MB of pixels out of the
+ *   canvas a frame; with concurrent marking the paint worker's small heap went through a full
+ *   collection every 2–3 frames and V8's background threads spent as much CPU as the painting
+ *   itself, on a host whose two cores the encoder needs. Without them the paint worker's CPU for
+ *   a split template fell from 7.1 to 4.5 s and a whole render's by 15–30 % (docs/perf.md,
+ *   "Templates").
+ */
+export const RENDER_PROCESS_V8_FLAGS = ['--single-threaded-gc'];
+
 /** Node itself with the tsx loader, so the child's pid is the server being run or measured. */
-export const SERVER_NODE_ARGS = ['--import', 'tsx', SERVER_ENTRY];
+export const SERVER_NODE_ARGS = [...RENDER_PROCESS_V8_FLAGS, '--import', 'tsx', SERVER_ENTRY];

@@ -51,7 +51,7 @@ function childrenOf(pid: number): number[] {
 }
 
 describe('npm start’s launcher', () => {
-  it('runs the server with the chosen allocator and stops it gracefully on a terminal’s Ctrl-C', async () => {
+  it('runs the server with the chosen allocator and V8 flags, and stops it gracefully on a terminal’s Ctrl-C', async () => {
     const port = 4300 + Math.floor(Math.random() * 200);
     const launcher = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start-server.mjs')], {
       env: {
@@ -78,6 +78,9 @@ describe('npm start’s launcher', () => {
     const expected = jemallocLibrary({});
     if (expected) expect(maps).toContain(expected);
     else expect(maps).not.toContain('libjemalloc');
+    // The garbage collector's flags are on the server's own command line (NODE_OPTIONS refuses them).
+    const commandLine = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');
+    expect(commandLine).toContain('--single-threaded-gc');
 
     // A terminal sends SIGINT to the whole process group: both processes get it.
     process.kill(server!, 'SIGINT');
