@@ -59,11 +59,15 @@ async function createDatabase(
 /** `npm run worker` as its own Node process (tsx loader, no npm in between: its pid is measured). */
 async function startWorker(settings: Record<string, string>): Promise<WorkerProcess> {
   const env = serverProcessEnvironment({ ...process.env, ...settings });
-  const child = spawn(process.execPath, [...RENDER_PROCESS_V8_FLAGS, '--import', 'tsx', WORKER_ENTRY], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...RENDER_PROCESS_V8_FLAGS, '--import', 'tsx', WORKER_ENTRY],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   if (child.pid === undefined) throw new Error('the worker did not start');
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let ready = false;
