@@ -5,13 +5,16 @@
 // database is dropped and the queues' keys removed afterwards; Redis is never flushed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { freePort, sleep, startServer, stopServer, waitReady } from './bench-server.ts';
-import { RENDER_PROCESS_V8_FLAGS, ROOT, serverProcessEnvironment } from './server-process.mjs';
+import {
+  ROOT,
+  WORKER_ENTRY,
+  processNodeArgs,
+  serverProcessEnvironment,
+} from './server-process.mjs';
 
-const WORKER_ENTRY = path.join(ROOT, 'apps', 'server', 'src', 'worker.ts');
 const WORKER_READY_TIMEOUT_MS = 120_000;
 /** Every queue a scale-mode process opens, emptied with the benchmark's prefix at the end. */
 const QUEUES = ['renders', 'exports', 'webhook-deliveries', 'scheduled-jobs'];
@@ -59,15 +62,11 @@ async function createDatabase(
 /** `npm run worker` as its own Node process (tsx loader, no npm in between: its pid is measured). */
 async function startWorker(settings: Record<string, string>): Promise<WorkerProcess> {
   const env = serverProcessEnvironment({ ...process.env, ...settings });
-  const child = spawn(
-    process.execPath,
-    [...RENDER_PROCESS_V8_FLAGS, '--import', 'tsx', WORKER_ENTRY],
-    {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, processNodeArgs(WORKER_ENTRY), {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (child.pid === undefined) throw new Error('the worker did not start');
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let ready = false;

@@ -6,6 +6,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps', 'server', 'src', 'main.ts');
+/** `npm run worker`: renders, exports, webhooks and scheduled jobs from the queues, no HTTP. */
+export const WORKER_ENTRY = path.join(ROOT, 'apps', 'server', 'src', 'worker.ts');
 
 // Where Debian, Ubuntu, Fedora and Alpine put the shared library of their jemalloc package.
 export const JEMALLOC_LIBRARIES = [
@@ -77,5 +79,14 @@ export function serverProcessEnvironment(env, candidates = JEMALLOC_LIBRARIES) {
  */
 export const RENDER_PROCESS_V8_FLAGS = ['--single-threaded-gc'];
 
-/** Node itself with the tsx loader, so the child's pid is the server being run or measured. */
-export const SERVER_NODE_ARGS = [...RENDER_PROCESS_V8_FLAGS, '--import', 'tsx', SERVER_ENTRY];
+/**
+ * Node's arguments for one of the two processes: its V8 flags and the tsx loader, so the
+ * child's pid is the process being run or measured.
+ * @param {string} entry SERVER_ENTRY or WORKER_ENTRY
+ * @returns {string[]}
+ */
+export function processNodeArgs(entry) {
+  return [...RENDER_PROCESS_V8_FLAGS, '--import', 'tsx', entry];
+}
+
+export const SERVER_NODE_ARGS = processNodeArgs(SERVER_ENTRY);

@@ -88,4 +88,29 @@ describe('npm start’s launcher', () => {
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
   }, 120_000);
+
+  it('starts the queue worker with the same flags when asked for `worker`', async () => {
+    // Without REDIS_URL and DATABASE_URL the worker refuses to start: its message proves the
+    // launcher ran the worker's entry, and its exit code reaches the caller.
+    const launcher = spawn(
+      process.execPath,
+      [path.join(ROOT, 'scripts', 'start-server.mjs'), 'worker'],
+      { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    let commandLine: string[] = [];
+    const watch = (chunk: Buffer) => {
+      output += chunk.toString();
+      const [worker] = childrenOf(launcher.pid!);
+      if (worker && commandLine.length === 0)
+        commandLine = readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    };
+    launcher.stdout.on('data', watch);
+    launcher.stderr.on('data', watch);
+    const code = await new Promise<number | null>((resolve) => launcher.once('exit', resolve));
+    expect(output).toContain('a render worker needs both');
+    expect(code).toBe(1);
+    expect(commandLine).toContain('--single-threaded-gc');
+    expect(commandLine.at(-1)).toBe(path.join(ROOT, 'apps', 'server', 'src', 'worker.ts'));
+  }, 60_000);
 });

@@ -1,7 +1,14 @@
-// `npm start` (after the build): the server in a child process started with the environment
-// of server-process.mjs. Signals are passed on, and this process ends as the server does.
+// `npm start` (after the build), and `npm run worker` with the argument `worker`: the server,
+// or the queue worker, in a child process started with the environment and V8 flags of
+// server-process.mjs. Signals are passed on, and this process ends as the child does.
 import { spawn } from 'node:child_process';
-import { ROOT, SERVER_NODE_ARGS, serverProcessEnvironment } from './server-process.mjs';
+import {
+  ROOT,
+  SERVER_ENTRY,
+  WORKER_ENTRY,
+  processNodeArgs,
+  serverProcessEnvironment,
+} from './server-process.mjs';
 
 let environment;
 try {
@@ -11,7 +18,8 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, SERVER_NODE_ARGS, {
+const entry = process.argv[2] === 'worker' ? WORKER_ENTRY : SERVER_ENTRY;
+const server = spawn(process.execPath, processNodeArgs(entry), {
   cwd: ROOT,
   env: environment,
   stdio: 'inherit',
