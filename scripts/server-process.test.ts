@@ -97,17 +97,23 @@ describe('npm start’s launcher', () => {
       [path.join(ROOT, 'scripts', 'start-server.mjs'), 'worker'],
       { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    const exited = new Promise<number | null>((resolve) => launcher.once('exit', resolve));
     let output = '';
+    launcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    launcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // Read while the worker lives: it loads its code for a few hundred ms before it refuses.
     let commandLine: string[] = [];
-    const watch = (chunk: Buffer) => {
-      output += chunk.toString();
-      const [worker] = childrenOf(launcher.pid!);
-      if (worker && commandLine.length === 0)
-        commandLine = readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    };
-    launcher.stdout.on('data', watch);
-    launcher.stderr.on('data', watch);
-    const code = await new Promise<number | null>((resolve) => launcher.once('exit', resolve));
+    while (commandLine.length === 0 && launcher.exitCode === null) {
+      try {
+        const [worker] = childrenOf(launcher.pid!);
+        if (worker)
+          commandLine = readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      } catch {
+        // Gone between the listing and the read: the loop ends and the assertions report it.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const code = await exited;
     expect(output).toContain('a render worker needs both');
     expect(code).toBe(1);
     expect(commandLine).toContain('--single-threaded-gc');
