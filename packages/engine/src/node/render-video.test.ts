@@ -144,6 +144,29 @@ describe('renderVideoFile', () => {
     ).rejects.toThrow();
     expect(existsSync(path.join(outputDir, 'video.mp4'))).toBe(false);
   });
+
+  it('leaves neither a partial video nor a poster when ffmpeg dies after the cover frame', async () => {
+    const input = await writeComposite('composite-dying-ffmpeg.png', composite);
+    const outputDir = mkdtempSync(path.join(workDir, 'dying-'));
+    // Takes every frame but the last (the cover frame among them), then fails as ffmpeg does.
+    const { width, height } = outputSizeFor('free', '16:9');
+    const dying = path.join(workDir, 'dying-ffmpeg.sh');
+    writeFileSync(
+      dying,
+      `#!/bin/sh\nhead -c ${(239 * width * height * 3) / 2} > /dev/null\nexit 1\n`,
+      {
+        mode: 0o755,
+      },
+    );
+    await expect(
+      renderVideoFile(
+        { ...request(input, 'free', '16:9', outputDir), ffmpegPath: dying },
+        () => undefined,
+      ),
+    ).rejects.toThrow(/ffmpeg exited with code 1/);
+    expect(existsSync(path.join(outputDir, 'video.mp4'))).toBe(false);
+    expect(existsSync(path.join(outputDir, 'poster.jpg'))).toBe(false);
+  });
 });
 
 describe('prepareRender: photos decoded at the size the video needs', () => {

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   Aspect,
@@ -26,7 +26,7 @@ import { collectGarbage } from './collect-garbage.ts';
 import { decodeImage } from './decode-image.ts';
 import { decodeLogo } from './decode-logo.ts';
 import type { UploadRole } from './panel-minimum.ts';
-import { startEncoder } from './ffmpeg-encoder.ts';
+import { startEncoder, type Encoder } from './ffmpeg-encoder.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
 import {
   defaultPaintThreads,
@@ -285,37 +285,34 @@ async function renderWithPainter(
   painter: ParallelPainter,
   onProgress: (progress: RenderVideoProgress) => void,
 ): Promise<RenderVideoResult> {
-  const { scene, provenance, warnings } = await loadPainter(request, painter, onProgress);
-  // The upload's full-size pixels and the analysis buffers (~60 MB for a 2400×1500 photo)
-  // are garbage now; collected here they stay out of the render's peak, which comes while
-  // frames are painted and encoded (measured on the whole server: ~30 MB more per render
-  // until V8 got round to it).
-  collectGarbage();
-  onProgress({ stage: 3, percent: 10 });
-
-  const videoPath = path.join(request.outputDir, 'video.mp4');
+  const { scene, provenance, warnings, encoder, videoPath } = await startFrames(
+    request,
+    painter,
+    onProgress,
+  );
   const posterPath = path.join(request.outputDir, 'poster.jpg');
-  const encoder = startEncoder({
-    ffmpegPath: resolveFfmpegPath(request.ffmpegPath ?? undefined),
-    width: scene.width,
-    height: scene.height,
-    fps: scene.fps,
-    // The paint workers convert each frame to I420 (a few ms each, in SIMD); ffmpeg
-    // converting RGBA itself took about a third of a 1080p encode's wall time.
-    inputFormat: 'yuv420p',
-    outputPath: videoPath,
-    metadata: { comment: JSON.stringify(provenance), description: provenance.summary },
-  });
   const total = frameCount(scene);
   const posterFrame = Math.round(coverSeconds(scene) * scene.fps);
   const holdsPoster = (run: FrameRun) =>
     posterFrame >= run.firstFrame && posterFrame < run.firstFrame + run.length;
-  let poster: Raster | undefined;
+  let posterWritten: Promise<void> | undefined;
   try {
+    // The upload's full-size pixels and the analysis buffers (~60 MB for a 2400×1500 photo)
+    // are garbage now; collected here they stay out of the render's peak, which comes while
+    // frames are painted and encoded (measured on the whole server: ~30 MB more per render
+    // until V8 got round to it).
+    collectGarbage();
+    onProgress({ stage: 3, percent: 10 });
     await encodeRuns(frameRuns(scene), painter, holdsPoster, async (painted, run) => {
       if (painted.rgba) {
-        poster = createRaster(scene.width, scene.height);
+        const poster = createRaster(scene.width, scene.height);
         poster.data.set(painted.rgba);
+        // Written while the frames after it are encoded, not after x264 has finished.
+        posterWritten = writePoster(poster, posterPath, { width: 640, format: 'jpeg' }).then(
+          () => undefined,
+        );
+        // Awaited below; a failure before then must not become an unhandled rejection.
+        posterWritten.catch(() => undefined);
       }
       for (let frame = run.firstFrame; frame < run.firstFrame + run.length; frame += 1) {
         await encoder.write(painted.i420);
@@ -326,10 +323,15 @@ async function renderWithPainter(
     await encoder.finish();
   } catch (error) {
     encoder.abort();
+    // A failed render leaves no poster behind, nor one still being written.
+    if (posterWritten) {
+      await posterWritten.catch(() => undefined);
+      await rm(posterPath, { force: true });
+    }
     throw error;
   }
-  if (!poster) throw new Error(`frame ${posterFrame} was never painted`);
-  await writePoster(poster, posterPath, { width: 640, format: 'jpeg' });
+  if (!posterWritten) throw new Error(`frame ${posterFrame} was never painted`);
+  await posterWritten;
   const fileSize = (await stat(videoPath)).size;
   onProgress({ stage: 4, percent: 100 });
   return {
@@ -342,15 +344,38 @@ async function renderWithPainter(
   };
 }
 
-/** Prepares the render and hands the painter the shrunk photos; the full-size ones stay here. */
-async function loadPainter(
+/**
+ * Prepares the render, starts ffmpeg and hands the painter the shrunk photos; the full-size
+ * ones stay here. ffmpeg is started before the photos are shrunk and sent to the paint
+ * workers, so its own start-up overlaps theirs instead of following it.
+ */
+async function startFrames(
   request: RenderVideoRequest,
   painter: ParallelPainter,
   onProgress: (progress: RenderVideoProgress) => void,
-): Promise<Omit<PreparedRender, 'panels' | 'faceSeconds'>> {
+): Promise<
+  Omit<PreparedRender, 'panels' | 'faceSeconds'> & { encoder: Encoder; videoPath: string }
+> {
   const { scene, panels, provenance, warnings } = await prepareRender(request, onProgress);
-  await painter.load(scene, shrinkPanels(scene, panels));
-  return { scene, provenance, warnings };
+  const videoPath = path.join(request.outputDir, 'video.mp4');
+  const encoder = startEncoder({
+    ffmpegPath: resolveFfmpegPath(request.ffmpegPath ?? undefined),
+    width: scene.width,
+    height: scene.height,
+    fps: scene.fps,
+    // The paint workers convert each frame to I420 (a few ms each, in SIMD); ffmpeg
+    // converting RGBA itself took about a third of a 1080p encode's wall time.
+    inputFormat: 'yuv420p',
+    outputPath: videoPath,
+    metadata: { comment: JSON.stringify(provenance), description: provenance.summary },
+  });
+  try {
+    await painter.load(scene, shrinkPanels(scene, panels));
+  } catch (error) {
+    encoder.abort();
+    throw error;
+  }
+  return { scene, provenance, warnings, encoder, videoPath };
 }
 
 /**
