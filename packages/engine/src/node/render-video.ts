@@ -295,7 +295,7 @@ async function renderWithPainter(
   const posterFrame = Math.round(coverSeconds(scene) * scene.fps);
   const holdsPoster = (run: FrameRun) =>
     posterFrame >= run.firstFrame && posterFrame < run.firstFrame + run.length;
-  let posterWritten: Promise<void> | undefined;
+  let posterWritten: Promise<unknown> | undefined;
   try {
     // The upload's full-size pixels and the analysis buffers (~60 MB for a 2400×1500 photo)
     // are garbage now; collected here they stay out of the render's peak, which comes while
@@ -308,9 +308,7 @@ async function renderWithPainter(
         const poster = createRaster(scene.width, scene.height);
         poster.data.set(painted.rgba);
         // Written while the frames after it are encoded, not after x264 has finished.
-        posterWritten = writePoster(poster, posterPath, { width: 640, format: 'jpeg' }).then(
-          () => undefined,
-        );
+        posterWritten = writePoster(poster, posterPath, { width: 640, format: 'jpeg' });
         // Awaited below; a failure before then must not become an unhandled rejection.
         posterWritten.catch(() => undefined);
       }
