@@ -40,6 +40,8 @@ export const KILL_MOMENTS: readonly KillMoment[] = [
 export interface WorkerKill {
   moment: string;
   videoId: string;
+  /** The record owner id of the worker killed. */
+  ownerId: string;
   stage: number;
   progress: number;
 }
@@ -95,7 +97,12 @@ export async function killWorkersAtMoments(
         const slot = victim && cluster.slotOwning(victim.owner_id);
         if (victim && slot) {
           await cluster.killAndRestart(slot);
-          kills.push({ moment: moment.name, videoId: victim.id, ...pick(victim) });
+          kills.push({
+            moment: moment.name,
+            videoId: victim.id,
+            ownerId: slot.ownerId,
+            ...pick(victim),
+          });
           break;
         }
         if (Date.now() > deadline) {

@@ -40,6 +40,8 @@ export class ScaleCluster {
   readonly workers: WorkerSlot[] = [];
   /** Every process ever started, killed ones included, for their logs. */
   readonly started: ServerUnderTest[] = [];
+  /** Every worker ever started, killed ones included, with its record owner id. */
+  private readonly everyWorker: WorkerSlot[] = [];
   private readonly dataDirs: string[] = [];
 
   private constructor(private readonly options: ScaleClusterOptions) {}
@@ -100,7 +102,9 @@ export class ScaleCluster {
     this.started.push(started);
     const ownerId = /"owner":"([0-9a-f-]+)"/.exec(started.output())?.[1];
     if (!ownerId) throw new Error(`worker printed no owner id: ${started.output()}`);
-    return { dataDir, process: started, ownerId };
+    const slot = { dataDir, process: started, ownerId };
+    this.everyWorker.push(slot);
+    return slot;
   }
 
   private async startWorkerSlot(): Promise<void> {
@@ -119,12 +123,27 @@ export class ScaleCluster {
     return this.workers.find((slot) => slot.ownerId === ownerId);
   }
 
-  /** How many processes logged "video rendered" for this video (each finish logs once). */
-  renderedCount(videoId: string): number {
+  /** The owner ids of the workers that logged "video rendered" for this video. */
+  renderersOf(videoId: string): string[] {
     const line = new RegExp(`"videoId":"${videoId}"[^\\n]*"msg":"video rendered"`, 'g');
-    return this.started
-      .map((process) => process.output().match(line)?.length ?? 0)
-      .reduce((sum, count) => sum + count, 0);
+    return this.everyWorker.flatMap((slot) =>
+      Array.from(slot.process.output().matchAll(line), () => slot.ownerId),
+    );
+  }
+
+  /** Each video's record owner: a finished record keeps the id of the process that ended it. */
+  async recordOwners(): Promise<Map<string, string | null>> {
+    const handle = await openDatabase({
+      kind: 'postgres',
+      connectionString: this.options.databaseUrl,
+      poolSize: 1,
+    });
+    try {
+      const rows = await handle.db.selectFrom('videos').select(['id', 'owner_id']).execute();
+      return new Map(rows.map((row) => [row.id, row.owner_id]));
+    } finally {
+      await handle.close();
+    }
   }
 
   /** Files under any process's `tmp/` (uploads, render scratch): none once every job ended. */
