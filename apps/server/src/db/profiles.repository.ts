@@ -2,7 +2,13 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CreditBucket, Database, LedgerReason, ProfilesTable, VideoStatus } from './schema.ts';
 import { readCacheOf, type ReadCache } from './read-cache.ts';
 import { insertConsent, type ConsentRow, type NewConsent } from './consent-records.repository.ts';
-import { insertVideo, type NewVideo, type VideoRow } from './videos.repository.ts';
+import {
+  finishVideo,
+  insertVideo,
+  type FinishedVideoChanges,
+  type NewVideo,
+  type VideoRow,
+} from './videos.repository.ts';
 import { findPersonalClinicId } from '../clinics/clinics.repository.ts';
 
 export type ProfileRow = Selectable<ProfilesTable>;
@@ -208,6 +214,11 @@ export class LockedProfile {
   /** The video a reservation pays for, written in the same transaction as the reservation. */
   insertVideo(video: NewVideo): Promise<VideoRow> {
     return insertVideo(this.trx, video);
+  }
+
+  /** Ends the video a reservation paid for, in the same transaction as its settlement. */
+  finishVideo(id: string, ownerId: string, changes: FinishedVideoChanges): Promise<boolean> {
+    return finishVideo(this.trx, id, ownerId, changes);
   }
 
   /** The consent the video was made under, written with the video. */

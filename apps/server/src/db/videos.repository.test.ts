@@ -6,7 +6,7 @@ import {
   openTestRuntime,
   type TestRuntime,
 } from '../testing/test-runtime.ts';
-import { VideosRepository } from './videos.repository.ts';
+import { finishVideo, VideosRepository } from './videos.repository.ts';
 
 describe.each(DATABASE_KINDS)('render job ownership on %s', (kind) => {
   let test: TestRuntime;
@@ -86,8 +86,12 @@ describe.each(DATABASE_KINDS)('render job ownership on %s', (kind) => {
     expect(await videos.claim(theirs.id, 'x', 1000, { ...live, previousOwner: 'server-b' })).toBe(
       true,
     );
-    expect(await videos.finish(mine.id, 'server-b', { status: 'failed' })).toBe(false);
-    expect(await videos.finish(mine.id, 'server-a', { status: 'failed' })).toBe(true);
+    expect(
+      await finishVideo(test.runtime.database.db, mine.id, 'server-b', { status: 'failed' }),
+    ).toBe(false);
+    expect(
+      await finishVideo(test.runtime.database.db, mine.id, 'server-a', { status: 'failed' }),
+    ).toBe(true);
   });
 
   it('settles reservations a crash left behind exactly once, and leaves live jobs alone', async () => {
@@ -96,7 +100,8 @@ describe.each(DATABASE_KINDS)('render job ownership on %s', (kind) => {
     const user = await createTestUser(test.runtime);
     const withoutVideo = await test.runtime.credits.reserve(user.id);
     const completed = await jobOf('server-a');
-    await videos.finish(completed.id, 'server-a', { status: 'completed' });
+    // What a crash between the two steps left, before they shared one transaction.
+    await finishVideo(test.runtime.database.db, completed.id, 'server-a', { status: 'completed' });
     const running = await jobOf('server-a');
 
     expect(await test.runtime.credits.settleAbandoned()).toEqual({ committed: 1, refunded: 1 });

@@ -310,23 +310,27 @@ export class VideosRepository {
       .where('id', '=', id)
       .execute();
   }
+}
 
-  /**
-   * Moves a video out of processing once, and only by its owner; false when another path
-   * already finished it or another process took it over.
-   */
-  async finish(
-    id: string,
-    ownerId: string,
-    changes: VideoChanges & { status: 'completed' | 'failed' },
-  ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('videos')
-      .set({ ...changes, updated_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
+export type FinishedVideoChanges = VideoChanges & { status: 'completed' | 'failed' };
+
+/**
+ * Moves a video out of processing once, and only by its owner; false when another path
+ * already finished it or another process took it over. Runs inside the transaction that
+ * settles the video's credit, so no reader ever sees the one without the other.
+ */
+export async function finishVideo(
+  executor: Executor,
+  id: string,
+  ownerId: string,
+  changes: FinishedVideoChanges,
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('videos')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -9,8 +9,8 @@ export const FREEZE_POINTS = [
   'after-record', // reservation and record committed; the job not yet queued
   'mid-render', // frames are being painted
   'after-encode', // the MP4 is encoded; nothing stored or recorded yet
-  'after-finish', // the record says completed; the credit is still reserved
-  'after-commit', // the credit is committed; the temp upload not yet removed
+  'after-finish', // inside the transaction: the record says completed, nothing committed yet
+  'after-commit', // record and credit committed together; the temp upload not yet removed
 ] as const;
 
 export type FreezePoint = (typeof FREEZE_POINTS)[number];

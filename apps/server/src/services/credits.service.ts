@@ -122,21 +122,21 @@ export class CreditsService {
     });
   }
 
-  commit(reservationId: string): Promise<void> {
-    return this.settle(reservationId, 'committed');
+  async commit(reservationId: string): Promise<void> {
+    await this.settle(reservationId, 'committed');
   }
 
-  refund(reservationId: string): Promise<void> {
-    return this.settle(reservationId, 'refunded');
+  async refund(reservationId: string): Promise<void> {
+    await this.settle(reservationId, 'refunded');
   }
 
   /**
-   * Settles every reservation a crash left 'reserved' after its video finished or without a
-   * video: committed when the video completed, refunded otherwise, each exactly once (the
-   * settle below re-checks the status under the profile's row lock). It cannot race a live
-   * server that is creating a video: the reservation and its video row are written in one
-   * transaction, so no other process ever sees the one without the other. A live server
-   * between finishing a video and settling its credit settles it the same way, a no-op.
+   * Settles every reservation left 'reserved' although its video finished (records from
+   * before a video's end and its settlement shared one transaction) or without a video:
+   * committed when the video completed, refunded otherwise, each exactly once (the settle
+   * below re-checks the status under the profile's row lock). It cannot race a live server:
+   * a reservation and its video row are written in one transaction, and a video's end and its
+   * settlement in another, so no other process ever sees the one without the other.
    */
   async settleAbandoned(): Promise<{ committed: number; refunded: number }> {
     let committed = 0;
@@ -183,13 +183,32 @@ export class CreditsService {
     });
   }
 
-  private async settle(reservationId: string, outcome: 'committed' | 'refunded'): Promise<void> {
+  /**
+   * Ends what a reservation paid for (`end` writes it, e.g. the video's final record) and
+   * settles the reservation in one transaction, so no reader ever sees a video failed "with
+   * its credits refunded" while the balance still holds them, and no crash leaves one without
+   * the other. When `end` answers false (another process ended it), nothing is settled here.
+   */
+  async endAndSettle(
+    reservationId: string,
+    outcome: 'committed' | 'refunded',
+    end: (locked: LockedProfile) => Promise<boolean>,
+  ): Promise<boolean> {
+    return this.settle(reservationId, outcome, end);
+  }
+
+  private async settle(
+    reservationId: string,
+    outcome: 'committed' | 'refunded',
+    end: (locked: LockedProfile) => Promise<boolean> = () => Promise.resolve(true),
+  ): Promise<boolean> {
     const clinicId = await this.profiles.findReservationClinic(reservationId);
     if (!clinicId) throw new AppError('not_found', `No credit reservation ${reservationId}.`);
-    await this.profiles.withLockedProfile(clinicId, async (locked) => {
+    return this.profiles.withLockedProfile(clinicId, async (locked) => {
+      if (!(await end(locked))) return false;
       const reservation = await locked.findReservation(reservationId);
       if (!reservation) throw new AppError('not_found', `No credit reservation ${reservationId}.`);
-      if (reservation.status === outcome) return; // Settling twice the same way is a no-op.
+      if (reservation.status === outcome) return true; // Settling twice the same way is a no-op.
       if (reservation.status !== 'reserved') {
         throw new AppError(
           'conflict',
@@ -216,6 +235,7 @@ export class CreditsService {
           reservationId,
         });
       }
+      return true;
     });
   }
 

@@ -1,16 +1,16 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VideosRepository } from '../db/videos.repository.ts';
-import type { ProgressBus } from '../jobs/progress-bus.ts';
 import { FakeRenderer } from '../testing/fake-renderer.ts';
 import { createTestUser, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
 import { insertVideoRow } from '../testing/video-rows.ts';
+import { renderJobWorker } from '../testing/render-job-worker.ts';
 import { LocalVideoStorage } from '../storage/local-video-storage.ts';
 import { TempUploadFiles } from '../storage/temp-upload-files.ts';
-import { MAX_RENDER_ATTEMPTS, RenderJobsService } from './render-jobs.service.ts';
+import { MAX_RENDER_ATTEMPTS, type RenderJobsService } from './render-jobs.service.ts';
 
 // Scale mode (issue #19 §1): BullMQ may hand one job to a second worker while the first,
 // taken for dead, still renders. The record decides which of them finishes it.
@@ -34,34 +34,16 @@ describe('render jobs taken from the queue', () => {
   });
 
   function worker(renderer: FakeRenderer): RenderJobsService {
-    const owner = { id: crypto.randomUUID(), leaseMs: 30_000 };
-    const progress: ProgressBus = {
-      publish: (videoId, event) => {
-        if (event.type === 'failed') failedEvents.push(videoId);
-      },
-      subscribe: () => () => undefined,
-    };
-    const scratch = (videoId: string) => path.join(folder, 'renders', videoId, owner.id);
-    const jobs = new RenderJobsService({
-      owner,
-      videos: new VideosRepository(test.runtime.database.db),
-      credits: test.runtime.credits,
-      metrics: test.runtime.metrics,
+    return renderJobWorker(test.runtime, {
+      renderer,
       storage,
       uploads,
-      renderer,
-      progress,
-      scratchDir: async (videoId) => {
-        await mkdir(scratch(videoId), { recursive: true });
-        return scratch(videoId);
+      folder,
+      onEvent: (videoId, event) => {
+        if (event.type === 'failed') failedEvents.push(videoId);
       },
-      removeScratchDir: (videoId) =>
-        rm(path.join(folder, 'renders', videoId), { recursive: true, force: true }),
-      listScratchDirs: () => readdir(path.join(folder, 'renders')).catch(() => []),
-      log: { info: () => undefined, error: () => undefined },
-    });
-    jobs.onVideoFinished((row) => Promise.resolve(void finished.push(row.id)));
-    return jobs;
+      onFinished: (videoId) => finished.push(videoId),
+    }).jobs;
   }
 
   async function queuedVideo(attempts = 0) {

@@ -115,8 +115,8 @@ export class RenderJobsService {
         [videoKey, result.videoPath],
         [thumbnailKey, result.posterPath],
       ]);
-      const finished = await this.deps.videos.finish(videoId, this.deps.owner.id, {
-        status: 'completed',
+      const completed = {
+        status: 'completed' as const,
         stage: 4,
         progress: 100,
         video_key: videoKey,
@@ -128,7 +128,17 @@ export class RenderJobsService {
         provenance: JSON.stringify(result.provenance),
         input_path: null,
         completed_at: new Date(),
-      });
+      };
+      const finished = await this.deps.credits.endAndSettle(
+        row.reservation_id,
+        'committed',
+        async (locked) => {
+          const ended = await locked.finishVideo(videoId, this.deps.owner.id, completed);
+          // Inside the transaction: a crash here leaves the job processing, its credit reserved.
+          if (ended) freeze.reached('after-finish');
+          return ended;
+        },
+      );
       if (!finished) {
         // Another process finished the same job (a worker taken for dead came back): its
         // files, under the same keys, are the record's now.
@@ -139,8 +149,6 @@ export class RenderJobsService {
         this.deps.log.info({ videoId }, 'video rendered after another process took it over');
         return;
       }
-      freeze.reached('after-finish');
-      await this.deps.credits.commit(row.reservation_id);
       freeze.reached('after-commit');
       this.deps.metrics.renderCompleted({
         width: row.width,
@@ -384,17 +392,21 @@ export class RenderJobsService {
     safetyCategory: SafetyCategory | null = null,
   ): Promise<void> {
     const message = renderFailureMessage(code, row.id, safetyCategory);
-    const finished = await this.deps.videos.finish(row.id, this.deps.owner.id, {
-      status: 'failed',
-      error_code: code,
-      error_message: message,
-      safety_category: safetyCategory,
-      input_path: null,
-    });
+    const finished = await this.deps.credits.endAndSettle(
+      row.reservation_id,
+      'refunded',
+      (locked) =>
+        locked.finishVideo(row.id, this.deps.owner.id, {
+          status: 'failed',
+          error_code: code,
+          error_message: message,
+          safety_category: safetyCategory,
+          input_path: null,
+        }),
+    );
     // Not finished here: another process ended the record (at scale, possibly completed it)
     // and told the pages itself.
     if (!finished) return;
-    await this.deps.credits.refund(row.reservation_id);
     // Counted by the process that ended it, once, as the refund is.
     this.deps.metrics.renderFailed(code);
     this.deps.progress.publish(row.id, { type: 'failed', errorCode: code, errorMessage: message });

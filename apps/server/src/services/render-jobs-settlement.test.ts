@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeRenderer } from '../testing/fake-renderer.ts';
+import { renderJobWorker } from '../testing/render-job-worker.ts';
+import { createTestUser, openTestRuntime, type TestRuntime } from '../testing/test-runtime.ts';
+import { insertVideoRow } from '../testing/video-rows.ts';
+import { LocalVideoStorage } from '../storage/local-video-storage.ts';
+import { TempUploadFiles } from '../storage/temp-upload-files.ts';
+
+type SettlementFault = 'none' | 'slow' | 'refused';
+
+// A video's end and its credit's settlement are one change: a clinic (or the API) that reads
+// the video "failed, your credits were refunded" must find the credits back, and one that
+// reads "completed" must find its credit spent, whatever moment it reads at. PostgreSQL
+// serves readers while a settlement runs (PGlite queues them behind it), so this runs there.
+describe('a video ends together with its credit settlement, on postgres', () => {
+  let test: TestRuntime;
+  let folder: string;
+  let storage: LocalVideoStorage;
+  let uploads: TempUploadFiles;
+
+  beforeAll(async () => {
+    test = await openTestRuntime('postgres');
+    folder = mkdtempSync(path.join(tmpdir(), 'glowreel-settlement-'));
+    storage = new LocalVideoStorage(path.join(folder, 'videos'));
+    uploads = new TempUploadFiles(path.join(folder, 'uploads'));
+    // The database itself slows or refuses the settlement's ledger row, as a busy or failing
+    // database would, whichever code path writes it.
+    await sql`CREATE TABLE settlement_fault (mode text NOT NULL)`.execute(test.runtime.database.db);
+    await sql`
+      CREATE FUNCTION settlement_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE fault text;
+      BEGIN
+        IF NEW.reason IN ('commit', 'refund') THEN
+          SELECT mode INTO fault FROM settlement_fault;
+          IF fault = 'slow' THEN PERFORM pg_sleep(0.6); END IF;
+          IF fault = 'refused' THEN RAISE EXCEPTION 'settlement refused by the test'; END IF;
+        END IF;
+        RETURN NEW;
+      END $$`.execute(test.runtime.database.db);
+    await sql`
+      CREATE TRIGGER settlement_fault BEFORE INSERT ON credit_ledger
+      FOR EACH ROW EXECUTE FUNCTION settlement_fault()`.execute(test.runtime.database.db);
+  });
+  afterAll(async () => {
+    await test.dispose();
+    rmSync(folder, { recursive: true, force: true });
+  });
+  beforeEach(() => setFault('none'));
+
+  async function setFault(mode: SettlementFault) {
+    const db = test.runtime.database.db;
+    await sql`DELETE FROM settlement_fault`.execute(db);
+    await sql`INSERT INTO settlement_fault (mode) VALUES (${mode})`.execute(db);
+  }
+
+  function worker(renderer: FakeRenderer) {
+    return renderJobWorker(test.runtime, { renderer, storage, uploads, folder });
+  }
+
+  /** A processing video owned by `ownerId`, its credit reserved and its photo uploaded. */
+  async function processingVideo(ownerId: string) {
+    const user = await createTestUser(test.runtime);
+    const videoId = await insertVideoRow(test.runtime, user.id, {
+      status: 'processing',
+      options: JSON.stringify({ branding: {} }),
+      input_path: 'uploaded',
+      owner_id: ownerId,
+    });
+    await uploads.write(videoId, new Uint8Array([1]));
+    return videoId;
+  }
+
+  /** What a reader sees now: the video's status, then its reservation's (plain reads, no lock). */
+  async function observe(videoId: string) {
+    const db = test.runtime.database.db;
+    const video = await db
+      .selectFrom('videos')
+      .select(['status', 'reservation_id'])
+      .where('id', '=', videoId)
+      .executeTakeFirstOrThrow();
+    const reservation = await db
+      .selectFrom('credit_reservations')
+      .select('status')
+      .where('id', '=', video.reservation_id)
+      .executeTakeFirstOrThrow();
+    return `${video.status}/${reservation.status}`;
+  }
+
+  it.each([
+    ['failed', 'refunded', 'a render error'],
+    ['completed', 'committed', null],
+  ] as const)(
+    'no reader ever sees the video %s while its credit is not yet %s',
+    async (videoStatus, reservationStatus, failure) => {
+      await setFault('slow');
+      const renderer = new FakeRenderer();
+      renderer.failWith = failure;
+      const { jobs, ownerId } = worker(renderer);
+      const videoId = await processingVideo(ownerId);
+
+      let running = true;
+      const run = jobs.process(videoId).finally(() => (running = false));
+      const seen = new Set<string>();
+      while (running) {
+        seen.add(await observe(videoId));
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+      await run;
+      seen.add(await observe(videoId));
+
+      // The settlement took 0.6 s, and the reader read all along: it saw the video still
+      // processing with its credit held, then both ended, and nothing in between.
+      expect([...seen]).toEqual(['processing/reserved', `${videoStatus}/${reservationStatus}`]);
+    },
+  );
+
+  it('a refund the database refuses leaves the video processing, then recovery ends it refunded', async () => {
+    await setFault('refused');
+    const renderer = new FakeRenderer();
+    renderer.failWith = 'a render error';
+    const { jobs, ownerId } = worker(renderer);
+    const videoId = await processingVideo(ownerId);
+
+    await expect(jobs.process(videoId)).rejects.toThrow(/settlement refused/);
+    // Never "failed, your credits were refunded" with the credit still held.
+    expect(await observe(videoId)).toBe('processing/reserved');
+
+    // The next server to start takes the job over; its photo went with the first attempt.
+    await setFault('none');
+    const next = worker(new FakeRenderer()).jobs;
+    expect(await next.recover(() => undefined)).toMatchObject({ failed: 1 });
+    expect(await observe(videoId)).toBe('failed/refunded');
+  });
+});
