@@ -171,6 +171,7 @@ export async function openVideoPipeline(
     const recovered = jobs.requeue
       ? await renderJobs.recoverQueued(jobs.requeue)
       : await renderJobs.recover((videoId) => queue.enqueue(videoId), { atStart });
+    if (jobs.holds) recovered.failed += await renderJobs.endStoppedRuns(jobs.holds);
     if (recovered.requeued + recovered.failed + recovered.settled > 0)
       adapters.log.info(recovered, 'recovered unfinished videos');
   };

@@ -193,6 +193,22 @@ export class VideosRepository {
       .execute();
   }
 
+  /** This process's processing jobs whose record nothing has changed for `untouchedMs`. */
+  listProcessingOwnedBy(ownerId: string, untouchedMs: number): Promise<VideoRow[]> {
+    return (
+      this.db
+        .selectFrom('videos')
+        .selectAll()
+        .where('status', '=', 'processing')
+        .$narrowType<{ status: 'processing' }>()
+        .where('owner_id', '=', ownerId)
+        // Written by this process's own clock, so compared with it.
+        .where('updated_at', '<', new Date(Date.now() - untouchedMs))
+        .orderBy('created_at')
+        .execute()
+    );
+  }
+
   /**
    * Scale mode: processing jobs no worker holds alive — still this process's (accepted here,
    * never taken by a worker), or whose owner stopped renewing its lease.

@@ -38,4 +38,21 @@ describe('EmbeddedQueue stats', () => {
     await queue.drain();
     expect(queue.stats()).toEqual({ waiting: 0, active: 0, oldestWaitingMs: null });
   });
+
+  it('holds a job while it waits and while it runs, whether its run ends or crashes', async () => {
+    const jobs = heldJobs();
+    const crashes: string[] = [];
+    const queue = new EmbeddedQueue(
+      (videoId) => (videoId === 'b' ? Promise.reject(new Error('refused')) : jobs.handler(videoId)),
+      1,
+      (videoId) => crashes.push(videoId),
+    );
+    queue.enqueue('a');
+    queue.enqueue('b');
+    expect([queue.holds('a'), queue.holds('b'), queue.holds('c')]).toEqual([true, true, false]);
+    jobs.finish('a');
+    await queue.drain();
+    expect(crashes).toEqual(['b']);
+    expect([queue.holds('a'), queue.holds('b')]).toEqual([false, false]);
+  });
 });

@@ -8,6 +8,7 @@ export class EmbeddedQueue implements JobQueue {
   /** Each waiting job with when it joined the line (for its wait in stats()). */
   private readonly waiting: { videoId: string; enqueuedAt: number }[] = [];
   private readonly running = new Set<Promise<void>>();
+  private readonly runningIds = new Set<string>();
   private closed = false;
 
   constructor(
@@ -24,6 +25,11 @@ export class EmbeddedQueue implements JobQueue {
     this.pump();
   }
 
+  /** True while the job waits in line or runs here. */
+  holds(videoId: string): boolean {
+    return this.runningIds.has(videoId) || this.waiting.some((job) => job.videoId === videoId);
+  }
+
   isAcceptingJobs(): Promise<boolean> {
     return Promise.resolve(!this.closed);
   }
@@ -33,10 +39,12 @@ export class EmbeddedQueue implements JobQueue {
       const next = this.waiting.shift();
       if (next === undefined) return;
       const { videoId } = next;
+      this.runningIds.add(videoId);
       const job = this.handler(videoId)
         .catch((error: unknown) => this.onError(videoId, error))
         .finally(() => {
           this.running.delete(job);
+          this.runningIds.delete(videoId);
           this.pump();
         });
       this.running.add(job);

@@ -30,6 +30,8 @@ export interface OpenedJobQueue {
   queue: JobQueue;
   /** Scale mode only: queues a stranded video again, unless the queue gave it up. */
   requeue: ((videoId: string) => Promise<RequeueOutcome>) | null;
+  /** Embedded mode only: whether the job waits or runs in this process. */
+  holds: ((videoId: string) => boolean) | null;
   handBack: () => Promise<number>;
 }
 
@@ -45,7 +47,12 @@ export function openJobQueue(
       jobSlotsFor(config),
       (videoId, error) => log.error({ videoId, err: error }, 'render job crashed'),
     );
-    return { queue, requeue: null, handBack: () => Promise.resolve(0) };
+    return {
+      queue,
+      requeue: null,
+      holds: (videoId) => queue.holds(videoId),
+      handBack: () => Promise.resolve(0),
+    };
   }
   const queue = new BullmqRecordQueue({
     redisUrl: config.queue.redisUrl,
@@ -66,6 +73,7 @@ export function openJobQueue(
   return {
     queue,
     requeue: (videoId) => queue.requeue(videoId),
+    holds: null,
     handBack: () => queue.handBack(),
   };
 }

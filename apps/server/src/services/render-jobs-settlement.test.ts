@@ -118,7 +118,7 @@ describe('a video ends together with its credit settlement, on postgres', () => 
     },
   );
 
-  it('a refund the database refuses leaves the video processing, then recovery ends it refunded', async () => {
+  it('a refund the database refuses leaves the video processing, then the sweep ends it refunded', async () => {
     await setFault('refused');
     const renderer = new FakeRenderer();
     renderer.failWith = 'a render error';
@@ -129,10 +129,27 @@ describe('a video ends together with its credit settlement, on postgres', () => 
     // Never "failed, your credits were refunded" with the credit still held.
     expect(await observe(videoId)).toBe('processing/reserved');
 
-    // The next server to start takes the job over; its photo went with the first attempt.
+    // The same server's sweep: no run holds the job, yet its lease stays renewed, so no
+    // restart or other server would take it. While the database still refuses, it waits.
+    const notHeld = () => false;
+    await expect(jobs.endStoppedRuns(notHeld, 0)).rejects.toThrow(/settlement refused/);
+    expect(await observe(videoId)).toBe('processing/reserved');
     await setFault('none');
-    const next = worker(new FakeRenderer()).jobs;
-    expect(await next.recover(() => undefined)).toMatchObject({ failed: 1 });
+    // Left alone while a run holds it, or while it changed within the last minute.
+    expect(await jobs.endStoppedRuns(() => true, 0)).toBe(0);
+    expect(await jobs.endStoppedRuns(notHeld)).toBe(0);
+    expect(await observe(videoId)).toBe('processing/reserved');
+    expect(await jobs.endStoppedRuns(notHeld, 0)).toBe(1);
     expect(await observe(videoId)).toBe('failed/refunded');
+    const row = await test.runtime.database.db
+      .selectFrom('videos')
+      .select('error_code')
+      .where('id', '=', videoId)
+      .executeTakeFirstOrThrow();
+    expect(row.error_code).toBe('render_failed');
+    // Another server's job is never this server's to end.
+    const elsewhere = await processingVideo('another-server');
+    expect(await jobs.endStoppedRuns(notHeld, 0)).toBe(0);
+    expect(await observe(elsewhere)).toBe('processing/reserved');
   });
 });

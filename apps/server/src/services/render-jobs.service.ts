@@ -57,6 +57,9 @@ export interface RecoveryResult {
   settled: number;
 }
 
+/** How long a job of this process no run holds stays untouched before the sweep ends it. */
+const STOPPED_RUN_MIN_AGE_MS = 60_000;
+
 /** Renders started for one video before recovery stops re-running it. */
 export const MAX_RENDER_ATTEMPTS = 3;
 
@@ -290,6 +293,31 @@ export class RenderJobsService {
     await this.removeLeftoverUploads(options, taken);
     const settled = await this.deps.credits.settleAbandoned();
     return { requeued, failed, settled: settled.committed + settled.refunded };
+  }
+
+  /**
+   * Embedded mode's sweep: this process's own jobs that no run holds any more. A run whose
+   * video's end the database refused (its write and the credit's settlement are one
+   * transaction) leaves the record processing, and this process keeps renewing its lease, so
+   * no other recovery would take it before a restart. Each ends failed and refunded here once
+   * the database takes the write. A record changed within `untouchedMs` is left alone: a new
+   * job is written a moment before it is queued.
+   */
+  async endStoppedRuns(
+    isHeld: (videoId: string) => boolean,
+    untouchedMs = STOPPED_RUN_MIN_AGE_MS,
+  ): Promise<number> {
+    let ended = 0;
+    for (const row of await this.deps.videos.listProcessingOwnedBy(
+      this.deps.owner.id,
+      untouchedMs,
+    )) {
+      if (isHeld(row.id)) continue;
+      await this.fail(row, 'render_failed');
+      await this.deps.uploads.remove(row.id);
+      ended += 1;
+    }
+    return ended;
   }
 
   /** Deletes uploads that outlived their job; a video still processing keeps its upload. */
