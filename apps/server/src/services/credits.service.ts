@@ -123,18 +123,18 @@ export class CreditsService {
   }
 
   async commit(reservationId: string): Promise<void> {
-    await this.settle(reservationId, 'committed');
+    await this.endAndSettle(reservationId, 'committed', NOTHING_TO_END);
   }
 
   async refund(reservationId: string): Promise<void> {
-    await this.settle(reservationId, 'refunded');
+    await this.endAndSettle(reservationId, 'refunded', NOTHING_TO_END);
   }
 
   /**
    * Settles every reservation left 'reserved' although its video finished (records from
    * before a video's end and its settlement shared one transaction) or without a video:
-   * committed when the video completed, refunded otherwise, each exactly once (the settle
-   * below re-checks the status under the profile's row lock). It cannot race a live server:
+   * committed when the video completed, refunded otherwise, each exactly once (the settlement
+   * re-checks the status under the profile's row lock). It cannot race a live server:
    * a reservation and its video row are written in one transaction, and a video's end and its
    * settlement in another, so no other process ever sees the one without the other.
    */
@@ -194,14 +194,6 @@ export class CreditsService {
     outcome: 'committed' | 'refunded',
     end: (locked: LockedProfile) => Promise<boolean>,
   ): Promise<boolean> {
-    return this.settle(reservationId, outcome, end);
-  }
-
-  private async settle(
-    reservationId: string,
-    outcome: 'committed' | 'refunded',
-    end: (locked: LockedProfile) => Promise<boolean> = () => Promise.resolve(true),
-  ): Promise<boolean> {
     const clinicId = await this.profiles.findReservationClinic(reservationId);
     if (!clinicId) throw new AppError('not_found', `No credit reservation ${reservationId}.`);
     return this.profiles.withLockedProfile(clinicId, async (locked) => {
@@ -243,6 +235,9 @@ export class CreditsService {
     return resolvePayer(payer, (userId) => this.profiles.findPersonalClinicId(userId));
   }
 }
+
+/** A settlement on its own: nothing else is written in its transaction. */
+const NOTHING_TO_END = (): Promise<boolean> => Promise.resolve(true);
 
 /** The bucket of every credit a reservation holds. */
 function heldBuckets(reservation: {

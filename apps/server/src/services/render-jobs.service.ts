@@ -313,8 +313,7 @@ export class RenderJobsService {
       untouchedMs,
     )) {
       if (isHeld(row.id)) continue;
-      await this.fail(row, 'render_failed');
-      await this.deps.uploads.remove(row.id);
+      await this.endAbandoned(row, 'render_failed');
       ended += 1;
     }
     return ended;
