@@ -71,23 +71,22 @@ describe('a video ends together with its credit settlement, on postgres', () => 
       owner_id: ownerId,
     });
     await uploads.write(videoId, new Uint8Array([1]));
-    return videoId;
+    return { videoId, userId: user.id };
   }
 
-  /** What a reader sees now: the video's status, then its reservation's (plain reads, no lock). */
+  /**
+   * What a reader sees now: the video's status, then its reservation's. One statement (one
+   * snapshot, no lock): two reads could straddle the settlement's commit and report a mix
+   * no reader of either record ever sees.
+   */
   async function observe(videoId: string) {
-    const db = test.runtime.database.db;
-    const video = await db
+    const seen = await test.runtime.database.db
       .selectFrom('videos')
-      .select(['status', 'reservation_id'])
-      .where('id', '=', videoId)
+      .innerJoin('credit_reservations', 'credit_reservations.id', 'videos.reservation_id')
+      .select(['videos.status as video', 'credit_reservations.status as reservation'])
+      .where('videos.id', '=', videoId)
       .executeTakeFirstOrThrow();
-    const reservation = await db
-      .selectFrom('credit_reservations')
-      .select('status')
-      .where('id', '=', video.reservation_id)
-      .executeTakeFirstOrThrow();
-    return `${video.status}/${reservation.status}`;
+    return `${seen.video}/${seen.reservation}`;
   }
 
   it.each([
@@ -100,7 +99,7 @@ describe('a video ends together with its credit settlement, on postgres', () => 
       const renderer = new FakeRenderer();
       renderer.failWith = failure;
       const { jobs, ownerId } = worker(renderer);
-      const videoId = await processingVideo(ownerId);
+      const { videoId } = await processingVideo(ownerId);
 
       let running = true;
       const run = jobs.process(videoId).finally(() => (running = false));
@@ -118,12 +117,31 @@ describe('a video ends together with its credit settlement, on postgres', () => 
     },
   );
 
+  it('a video whose files were stored but never recorded ends failed without them', async () => {
+    // The render stored the MP4 and the poster; the database then refused the final write
+    // (and the refund after it), so no record points at them.
+    await setFault('refused');
+    const { jobs, ownerId } = worker(new FakeRenderer());
+    const { videoId, userId } = await processingVideo(ownerId);
+    await expect(jobs.process(videoId)).rejects.toThrow(/settlement refused/);
+    expect(await observe(videoId)).toBe('processing/reserved');
+    expect(await storage.size(`${userId}/${videoId}.mp4`)).toBeGreaterThan(0);
+    expect(await storage.size(`${userId}/${videoId}.jpg`)).toBeGreaterThan(0);
+
+    await setFault('none');
+    expect(await jobs.endStoppedRuns(() => false, 0)).toBe(1);
+    expect(await observe(videoId)).toBe('failed/refunded');
+    // The patient's video is not left in storage under a failed record.
+    expect(await storage.size(`${userId}/${videoId}.mp4`)).toBeUndefined();
+    expect(await storage.size(`${userId}/${videoId}.jpg`)).toBeUndefined();
+  });
+
   it('a refund the database refuses leaves the video processing, then the sweep ends it refunded', async () => {
     await setFault('refused');
     const renderer = new FakeRenderer();
     renderer.failWith = 'a render error';
     const { jobs, ownerId } = worker(renderer);
-    const videoId = await processingVideo(ownerId);
+    const { videoId } = await processingVideo(ownerId);
 
     await expect(jobs.process(videoId)).rejects.toThrow(/settlement refused/);
     // Never "failed, your credits were refunded" with the credit still held.
@@ -148,7 +166,7 @@ describe('a video ends together with its credit settlement, on postgres', () => 
       .executeTakeFirstOrThrow();
     expect(row.error_code).toBe('render_failed');
     // Another server's job is never this server's to end.
-    const elsewhere = await processingVideo('another-server');
+    const { videoId: elsewhere } = await processingVideo('another-server');
     expect(await jobs.endStoppedRuns(notHeld, 0)).toBe(0);
     expect(await observe(elsewhere)).toBe('processing/reserved');
   });

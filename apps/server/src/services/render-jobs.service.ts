@@ -112,8 +112,7 @@ export class RenderJobsService {
     try {
       const result = await this.render(row, reached);
       freeze.reached('after-encode');
-      const videoKey = `${row.user_id}/${videoId}.mp4`;
-      const thumbnailKey = `${row.user_id}/${videoId}.jpg`;
+      const { videoKey, thumbnailKey } = outputKeys(row);
       await this.store([
         [videoKey, result.videoPath],
         [thumbnailKey, result.posterPath],
@@ -438,6 +437,23 @@ export class RenderJobsService {
     this.deps.metrics.renderFailed(code);
     this.deps.progress.publish(row.id, { type: 'failed', errorCode: code, errorMessage: message });
     await this.announceFinished(row.id);
+    await this.removeOutputsOfFailed(row);
+  }
+
+  /**
+   * A run that stored its files and then could not record them (the database refused the
+   * final write, or the process died right after storing) left the patient's video and poster
+   * under this failed record's keys, where nothing may ever serve them. A storage that cannot
+   * delete them now does not undo the failure already told.
+   */
+  private async removeOutputsOfFailed(row: VideoRow): Promise<void> {
+    const { videoKey, thumbnailKey } = outputKeys(row);
+    try {
+      await this.deps.storage.delete(videoKey);
+      await this.deps.storage.delete(thumbnailKey);
+    } catch (error) {
+      this.deps.log.error({ videoId: row.id, err: error }, 'files of a failed video not deleted');
+    }
   }
 
   private publishProgress(videoId: string, engine: EngineId, stage: number, percent: number): void {
@@ -450,6 +466,14 @@ export class RenderJobsService {
       progress: percent,
     });
   }
+}
+
+/** Where a job's finished video and poster are stored: the same keys on every attempt. */
+function outputKeys(row: Pick<VideoRow, 'id' | 'user_id'>) {
+  return {
+    videoKey: `${row.user_id}/${row.id}.mp4`,
+    thumbnailKey: `${row.user_id}/${row.id}.jpg`,
+  };
 }
 
 /** The code of a failed job: the provider's own outcome for a generative one, else the stage's. */
