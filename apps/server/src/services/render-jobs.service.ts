@@ -146,8 +146,7 @@ export class RenderJobsService {
         // files, under the same keys, are the record's now.
         if ((await this.deps.videos.findById(videoId))?.status === 'completed') return;
         // Another process failed (and refunded) it meanwhile: keep no file without a record.
-        await this.deps.storage.delete(videoKey);
-        await this.deps.storage.delete(thumbnailKey);
+        await this.removeOutputs(row);
         this.deps.log.info({ videoId }, 'video rendered after another process took it over');
         return;
       }
@@ -437,22 +436,26 @@ export class RenderJobsService {
     this.deps.metrics.renderFailed(code);
     this.deps.progress.publish(row.id, { type: 'failed', errorCode: code, errorMessage: message });
     await this.announceFinished(row.id);
-    await this.removeOutputsOfFailed(row);
+    // A run that stored its files and then could not record them (the database refused the
+    // final write, or the process died right after storing) left the patient's video and
+    // poster under this failed record's keys, where nothing may ever serve them.
+    await this.removeOutputs(row);
   }
 
   /**
-   * A run that stored its files and then could not record them (the database refused the
-   * final write, or the process died right after storing) left the patient's video and poster
-   * under this failed record's keys, where nothing may ever serve them. A storage that cannot
-   * delete them now does not undo the failure already told.
+   * Deletes a job's finished video and poster, which no record points at. A storage that
+   * cannot delete them now does not undo how the job ended.
    */
-  private async removeOutputsOfFailed(row: VideoRow): Promise<void> {
+  private async removeOutputs(row: VideoRow): Promise<void> {
     const { videoKey, thumbnailKey } = outputKeys(row);
     try {
       await this.deps.storage.delete(videoKey);
       await this.deps.storage.delete(thumbnailKey);
     } catch (error) {
-      this.deps.log.error({ videoId: row.id, err: error }, 'files of a failed video not deleted');
+      this.deps.log.error(
+        { videoId: row.id, err: error },
+        'files of an unrecorded video not deleted',
+      );
     }
   }
 
