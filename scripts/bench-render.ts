@@ -30,7 +30,6 @@ import {
   prepareRender,
   renderVideoFile,
   resolveFfmpegPath,
-  shrinkPanels,
   startEncoder,
   startParallelPainter,
   type EncoderInputFormat,
@@ -305,7 +304,8 @@ async function runPaint(input: string, template: Template): Promise<Measurement>
   const painter = startParallelPainter(1);
   try {
     const paintAll = async () => {
-      await painter.load(scene, shrinkPanels(scene, prepared.panels));
+      painter.stagePhotos(prepared.panels);
+      await painter.load(scene);
       for (const frame of distinct) await painter.paint(frame, 0);
       await painter.unload();
     };

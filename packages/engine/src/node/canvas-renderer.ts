@@ -40,56 +40,87 @@ export function warpRaster(
   return out;
 }
 
-/** `raster` shrunk by `scale` (≤ 1), drawn once with high-quality filtering; itself when ≥ 1. */
-function shrinkRaster(raster: Raster, scale: number): Raster {
-  if (scale >= 1) return raster;
-  const width = Math.max(1, Math.round(raster.width * scale));
-  const height = Math.max(1, Math.round(raster.height * scale));
+/** `source` shrunk by `scale` (≤ 1), drawn once with high-quality filtering; itself when ≥ 1. */
+function shrinkCanvas(source: Canvas, scale: number): Canvas {
+  if (scale >= 1) return source;
+  const width = Math.max(1, Math.round(source.width * scale));
+  const height = Math.max(1, Math.round(source.height * scale));
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = 'high';
-  context.drawImage(rasterToCanvas(raster), 0, 0, width, height);
-  const out = createRaster(width, height);
-  out.data.set(context.getImageData(0, 0, width, height).data);
-  return out;
+  context.drawImage(source, 0, 0, width, height);
+  return canvas;
 }
 
 /** The end card shows the logo at most a quarter of the frame tall and the frame wide. */
-function logoScale(scene: Scene, logo: Raster): number {
+function logoScale(scene: Scene, logo: { width: number; height: number }): number {
   return Math.min(1, (scene.height * 0.25) / logo.height, scene.width / logo.width);
 }
 
-/**
- * The photos a video's frames are drawn from, shrunk once to the largest size the scene
- * ever shows them at: resampling full-resolution photos on every frame cost more than
- * everything else, and a paint worker given these holds a few MB instead of full photos
- * (up to 40 megapixels).
- */
-export interface FramePanels {
+/** The decoded pixels a video's frames are drawn from: both panels' photos and the logo. */
+export interface RenderPhotos {
   before: Raster;
   after: Raster;
   logo: Raster | null;
+}
+
+/**
+ * The photos on canvases, full size: made while the render still looks for the faces, before
+ * the scene (and so the size each photo is shown at) is known. The logo stays as decoded.
+ */
+export interface PhotoCanvases {
+  before: Canvas;
+  after: Canvas;
+  logo: Raster | null;
+}
+
+export function photosToCanvases(photos: RenderPhotos): PhotoCanvases {
+  return {
+    before: rasterToCanvas(photos.before),
+    after: rasterToCanvas(photos.after),
+    logo: photos.logo,
+  };
+}
+
+/**
+ * The canvases a video's frames are drawn from, shrunk once to the largest size the scene
+ * ever shows them at: resampling full-resolution photos on every frame cost more than
+ * everything else, and a paint worker keeps a few MB through the frames instead of the full
+ * photos.
+ */
+export interface FrameCanvases {
+  before: Canvas;
+  after: Canvas;
+  logo: Canvas | null;
   /** Shrunk pixels per original pixel. */
   scale: { before: number; after: number };
   /** The logo's own size, which the end card's layout is computed from. */
   logoSize: { width: number; height: number } | null;
 }
 
-export function shrinkPanels(
-  scene: Scene,
-  panels: { before: Raster; after: Raster; logo: Raster | null },
-): FramePanels {
+export function shrinkPhotoCanvases(scene: Scene, photos: PhotoCanvases): FrameCanvases {
   const largest = largestPanelScales(scene);
-  const before = shrinkRaster(panels.before, Math.min(1, largest.before));
-  const after = shrinkRaster(panels.after, Math.min(1, largest.after * scene.sourceScale));
+  const before = shrinkCanvas(photos.before, Math.min(1, largest.before));
+  const after = shrinkCanvas(photos.after, Math.min(1, largest.after * scene.sourceScale));
+  const { logo } = photos;
   return {
     before,
     after,
-    logo: panels.logo ? shrinkRaster(panels.logo, logoScale(scene, panels.logo)) : null,
-    scale: { before: before.width / panels.before.width, after: after.width / panels.after.width },
-    logoSize: panels.logo ? { width: panels.logo.width, height: panels.logo.height } : null,
+    // The logo keeps its transparency, which a canvas holds premultiplied, so it is shrunk
+    // from its decoded pixels and read out before it is drawn.
+    logo: logo ? rasterToCanvas(shrinkRaster(logo, logoScale(scene, logo))) : null,
+    scale: { before: before.width / photos.before.width, after: after.width / photos.after.width },
+    logoSize: logo ? { width: logo.width, height: logo.height } : null,
   };
+}
+
+function shrinkRaster(raster: Raster, scale: number): Raster {
+  if (scale >= 1) return raster;
+  const canvas = shrinkCanvas(rasterToCanvas(raster), scale);
+  const out = createRaster(canvas.width, canvas.height);
+  out.data.set(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data);
+  return out;
 }
 
 export interface FrameRenderer {
@@ -105,15 +136,12 @@ export interface FrameRenderer {
   frameRaster(index: number): Raster;
 }
 
-export function createFrameRenderer(
-  scene: Scene,
-  panels: { before: Raster; after: Raster; logo: Raster | null },
-): FrameRenderer {
-  return createShrunkFrameRenderer(scene, shrinkPanels(scene, panels));
+export function createFrameRenderer(scene: Scene, photos: RenderPhotos): FrameRenderer {
+  return createCanvasFrameRenderer(scene, shrinkPhotoCanvases(scene, photosToCanvases(photos)));
 }
 
-/** A frame renderer over photos already shrunk by shrinkPanels (what paint workers get). */
-export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): FrameRenderer {
+/** A frame renderer over photos already shrunk by shrinkPhotoCanvases (what paint workers make). */
+export function createCanvasFrameRenderer(scene: Scene, panels: FrameCanvases): FrameRenderer {
   registerEngineFonts();
   // One canvas: every read-out (data(), getImageData) is a copy, so the next frame may be
   // drawn while the last one is still being written to ffmpeg.
@@ -122,9 +150,9 @@ export function createShrunkFrameRenderer(scene: Scene, panels: FramePanels): Fr
   // The napi context implements the Canvas 2D calls the timeline uses.
   const context = napiContext as unknown as Canvas2D<Canvas>;
   const assets: SceneAssets<Canvas> = {
-    before: rasterToCanvas(panels.before),
-    after: rasterToCanvas(panels.after),
-    logo: panels.logo ? rasterToCanvas(panels.logo) : null,
+    before: panels.before,
+    after: panels.after,
+    logo: panels.logo,
     scale: panels.scale,
   };
   const options: DrawOptions<Canvas> = {

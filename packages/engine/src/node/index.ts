@@ -3,7 +3,6 @@
 export { resolveFfmpegPath, resolveFfprobePath } from './binaries.ts';
 export {
   createFrameRenderer,
-  shrinkPanels,
   rasterToCanvas,
   warpRaster,
   type FrameRenderer,

@@ -2,7 +2,13 @@
 // frame it is asked for and converts it to I420 straight into a slot of the shared ring,
 // where the render thread hands it to ffmpeg without another copy.
 import { parentPort } from 'node:worker_threads';
-import { createShrunkFrameRenderer, type FrameRenderer } from './canvas-renderer.ts';
+import {
+  createCanvasFrameRenderer,
+  photosToCanvases,
+  shrinkPhotoCanvases,
+  type FrameRenderer,
+  type PhotoCanvases,
+} from './canvas-renderer.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 import { createI420Converter, type I420Converter } from './rgba-to-i420.ts';
@@ -11,6 +17,7 @@ const port = parentPort;
 if (!port) throw new Error('paint.worker.ts must run as a worker thread');
 const reply = (message: PaintWorkerReply) => port.postMessage(message);
 
+let staged: PhotoCanvases | undefined;
 let renderer: FrameRenderer | undefined;
 let converter: I420Converter | undefined;
 let ring: Uint8Array | undefined;
@@ -25,8 +32,20 @@ port.on('message', (request: PaintWorkerRequest) => setImmediate(() => handle(re
 
 function handle(request: PaintWorkerRequest): void {
   try {
+    if (request.type === 'stage') {
+      renderer = undefined;
+      staged = photosToCanvases(request.photos);
+      reply({ type: 'staged' });
+      return;
+    }
     if (request.type === 'load') {
-      renderer = createShrunkFrameRenderer(request.scene, request.panels);
+      if (!staged) throw new Error('load before the photos were staged');
+      renderer = createCanvasFrameRenderer(
+        request.scene,
+        shrinkPhotoCanvases(request.scene, staged),
+      );
+      // The full-size canvases are needed no more; the shrunk ones are kept by the renderer.
+      staged = undefined;
       converter = createI420Converter(request.scene.width, request.scene.height);
       if (converter.frameBytes !== request.frameBytes) {
         throw new Error(`ring slots of ${request.frameBytes} bytes for ${converter.frameBytes}`);
@@ -36,6 +55,7 @@ function handle(request: PaintWorkerRequest): void {
       return;
     }
     if (request.type === 'unload') {
+      staged = undefined;
       renderer = undefined;
       converter = undefined;
       ring = undefined;

@@ -5,7 +5,7 @@ import { buildScene } from '../plan/build-scene.ts';
 import { frameRuns } from '../plan/frame-runs.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import { makeSceneInput } from '../plan/scene-input.factory.ts';
-import { createFrameRenderer, shrinkPanels } from './canvas-renderer.ts';
+import { createFrameRenderer, type RenderPhotos } from './canvas-renderer.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
 import {
   startParallelPainter,
@@ -65,6 +65,12 @@ function painter(threads: number): ParallelPainter {
 }
 afterAll(async () => Promise.all(started.map((each) => each.close())));
 
+/** Stages `photos` and loads the scene, as a render does. */
+async function load(pool: ParallelPainter, photos: RenderPhotos = panels): Promise<void> {
+  pool.stagePhotos(photos);
+  await pool.load(scene);
+}
+
 const toI420 = createI420Converter(scene.width, scene.height);
 /** The frame the single-thread renderer paints, in the I420 the ring holds. */
 function expectedI420(renderer: { renderFrame(frame: number): Uint8Array }, frame: number): Buffer {
@@ -74,7 +80,7 @@ function expectedI420(renderer: { renderFrame(frame: number): Uint8Array }, fram
 describe('parallel painter', () => {
   it('paints every frame exactly as the single-thread renderer does, whichever worker and slot', async () => {
     const pool = painter(2);
-    await pool.load(scene, shrinkPanels(scene, panels));
+    await load(pool);
     const reference = createFrameRenderer(scene, panels);
     // Every run's first frame, with every slot in flight as the render keeps them; a slot
     // is painted again only after its pixels have been read. Every third run also asks for
@@ -109,35 +115,46 @@ describe('parallel painter', () => {
   it('refuses to paint before a scene is loaded and outside the ring', async () => {
     const pool = painter(1);
     await expect(pool.paint(0, 0)).rejects.toThrow(/before load/);
-    await pool.load(scene, shrinkPanels(scene, panels));
+    await load(pool);
     await expect(pool.paint(0, pool.slotCount)).rejects.toThrow(/slot must be/);
+  });
+
+  it('refuses a scene without photos staged for it, and a stage is used by one load only', async () => {
+    const pool = painter(1);
+    await expect(pool.load(scene)).rejects.toThrow(/before stagePhotos/);
+    await load(pool);
+    await expect(pool.load(scene)).rejects.toThrow(/before stagePhotos/);
+    // Still usable: a failed load is the caller's mistake, not a broken worker.
+    expect(pool.isBroken).toBe(false);
+    await load(pool);
+    expect((await pool.paint(0, 0)).i420.length).toBe((scene.width * scene.height * 3) / 2);
   });
 
   it('fails with the reason when a worker cannot paint, and is not handed out again', async () => {
     const broken = acquirePainter(1);
-    const shrunk = shrinkPanels(scene, panels);
-    const truncated = { ...shrunk, before: { ...shrunk.before, data: new Uint8ClampedArray(16) } };
-    await expect(broken.load(scene, truncated)).rejects.toThrow(/Painting a frame failed/);
+    const truncated = { ...panels, before: { ...panels.before, data: new Uint8ClampedArray(16) } };
+    await expect(load(broken, truncated)).rejects.toThrow(/Painting a frame failed/);
     expect(broken.isBroken).toBe(true);
     await releasePainter(1, broken);
     const next = acquirePainter(1);
     started.push(next);
     expect(next).not.toBe(broken);
-    await next.load(scene, shrinkPanels(scene, panels));
+    await load(next);
     expect((await next.paint(0, 0)).i420.length).toBe((scene.width * scene.height * 3) / 2);
   });
 
   it('hands a released painter out again, emptied, and it paints the next video right', async () => {
     const first = acquirePainter(3);
     started.push(first);
-    await first.load(scene, shrinkPanels(scene, panels));
+    await load(first);
     await first.paint(5, 0);
     await releasePainter(3, first);
     await expect(first.paint(5, 0)).rejects.toThrow(/before load/);
     const again = acquirePainter(3);
     expect(again).toBe(first);
     const swapped = { ...panels, before: panels.after, after: panels.before };
-    await again.load(scene, shrinkPanels(scene, swapped));
+    await expect(again.load(scene)).rejects.toThrow(/before stagePhotos/);
+    await load(again, swapped);
     const expected = expectedI420(createFrameRenderer(scene, swapped), 60);
     expect(Buffer.compare(Buffer.from((await again.paint(60, 1)).i420), expected)).toBe(0);
   });
@@ -153,7 +170,8 @@ describe('parallel painter', () => {
         afterSize: { width: 40, height: 40 },
       }));
       const pool = startParallelPainter(2);
-      await pool.load(scene, { before: panel, after: panel, logo: null, scale: { before: 1, after: 1 }, logoSize: null });
+      pool.stagePhotos({ before: panel, after: panel, logo: null });
+      await pool.load(scene);
       const painted = await pool.paint(3, 1);
       console.log('painted', painted.i420.length);
     `;
@@ -181,7 +199,8 @@ describe('parallel painter', () => {
         afterSize: { width: 900, height: 1000 },
       }));
       const pool = startParallelPainter(1);
-      await pool.load(scene, { before: panel, after: panel, logo: null, scale: { before: 1, after: 1 }, logoSize: null });
+      pool.stagePhotos({ before: panel, after: panel, logo: null });
+      await pool.load(scene);
       await pool.paint(0, 0);
       const before = process.memoryUsage().rss;
       let peak = before;

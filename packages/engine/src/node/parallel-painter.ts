@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Scene } from '../plan/scene.ts';
-import type { FramePanels } from './canvas-renderer.ts';
+import type { RenderPhotos } from './canvas-renderer.ts';
+import type { Raster } from '../raster.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 import { i420FrameBytes } from './rgba-to-i420.ts';
 
@@ -31,8 +32,16 @@ export function defaultPaintThreads(): number {
  * shared slots, already in I420 (the encoder's input), that the encoder reads in place.
  */
 export interface ParallelPainter {
-  /** Gives every worker the scene and shrunk photos; resolves once all of them can paint. */
-  load(scene: Scene, panels: FramePanels): Promise<void>;
+  /**
+   * Gives every worker the decoded photos before the scene is known: they put them on
+   * canvases while the render thread finds the faces, instead of after it.
+   */
+  stagePhotos(photos: RenderPhotos): void;
+  /**
+   * Gives every worker the scene: each shrinks the staged photos to what it shows. Resolves
+   * once all of them can paint; rejects when no photos were staged since the last unload.
+   */
+  load(scene: Scene): Promise<void>;
   /** Slots in the ring: a slot must not be painted again until its frame has been encoded. */
   readonly slotCount: number;
   /**
@@ -40,7 +49,7 @@ export interface ParallelPainter {
    * frame's RGBA pixels (opaque) too when asked: they cost a copy between threads.
    */
   paint(frame: number, slot: number, options?: { keepRgba?: boolean }): Promise<PaintedFrame>;
-  /** Frees what the last load held (canvases, panels, the ring) while the workers stay up. */
+  /** Frees what the last stage and load held (canvases, photos, the ring); the workers stay up. */
   unload(): Promise<void>;
   /** True once a worker has failed or exited: the painter cannot be used again. */
   readonly isBroken: boolean;
@@ -72,6 +81,8 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
   let ring: SharedArrayBuffer | undefined;
   let frameBytes = 0;
   let nextThread = 0;
+  /** The workers' answers to the last stagePhotos, awaited by the load after it. */
+  let staging: Promise<unknown> | undefined;
   const slotCount = threads * 2;
 
   const fail = (error: Error): void => {
@@ -105,12 +116,16 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
     return thread;
   });
 
-  const ask = (thread: PaintThread, request: PaintWorkerRequest): Promise<PaintWorkerReply> => {
+  const ask = (
+    thread: PaintThread,
+    request: PaintWorkerRequest,
+    moved: ArrayBuffer[] = [],
+  ): Promise<PaintWorkerReply> => {
     if (failure) return Promise.reject(failure);
     return new Promise((resolve, reject) => {
       thread.waiters.push({ resolve, reject });
       thread.worker.ref();
-      thread.worker.postMessage(request);
+      thread.worker.postMessage(request, moved);
     });
   };
 
@@ -119,15 +134,41 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
     get isBroken() {
       return failure !== undefined;
     },
-    async load(scene, panels) {
+    stagePhotos(photos) {
+      // Each worker gets its own copy, moved into its thread rather than cloned by the
+      // message: cloning two full-size photos into a worker's message took ~80 ms of the
+      // render thread. (Canvas pixels cannot be read from shared memory.)
+      staging = Promise.all(
+        pool.map((thread) => {
+          const copies = {
+            before: copyRaster(photos.before),
+            after: copyRaster(photos.after),
+            logo: photos.logo && copyRaster(photos.logo),
+          };
+          const moved = [copies.before, copies.after, copies.logo].flatMap((raster) =>
+            raster ? [raster.data.buffer] : [],
+          );
+          return ask(thread, { type: 'stage', photos: copies }, moved);
+        }),
+      );
+      // Awaited by load; a failure before then must not become an unhandled rejection.
+      staging.catch(() => undefined);
+    },
+    async load(scene) {
       const bytes = i420FrameBytes(scene.width, scene.height);
       if (!ring || bytes !== frameBytes) ring = new SharedArrayBuffer(bytes * slotCount);
       frameBytes = bytes;
-      const request: PaintWorkerRequest = { type: 'load', scene, panels, ring, frameBytes };
-      await Promise.all(pool.map((thread) => ask(thread, request)));
+      const staged = staging;
+      staging = undefined;
+      if (!staged) throw new Error('load() before stagePhotos()');
+      // Sent at once, not once the photos are staged: a worker takes its messages in order,
+      // and this thread may be too busy to see the staging's answers for a while.
+      const request: PaintWorkerRequest = { type: 'load', scene, ring, frameBytes };
+      await Promise.all([staged, ...pool.map((thread) => ask(thread, request))]);
     },
     async unload() {
       ring = undefined;
+      staging = undefined;
       frameBytes = 0;
       await Promise.all(pool.map((thread) => ask(thread, { type: 'unload' })));
     },
@@ -160,4 +201,9 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       await Promise.all(pool.map((thread) => thread.worker.terminate()));
     },
   };
+}
+
+/** A copy of `raster` in memory of its own, to be moved to a worker. */
+function copyRaster(raster: Raster): Raster & { data: { buffer: ArrayBuffer } } {
+  return { width: raster.width, height: raster.height, data: raster.data.slice() };
 }

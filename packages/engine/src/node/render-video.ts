@@ -21,7 +21,7 @@ import { createRaster, cropRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../plan/scene.ts';
 import { coverSeconds } from '../plan/timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
-import { shrinkPanels, warpRaster } from './canvas-renderer.ts';
+import { warpRaster, type RenderPhotos } from './canvas-renderer.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { decodeImage } from './decode-image.ts';
 import { decodeLogo } from './decode-logo.ts';
@@ -108,7 +108,7 @@ async function detectFace(raster: Raster, enabled: boolean): Promise<FaceLandmar
 
 export interface PreparedRender {
   scene: Scene;
-  panels: { before: Raster; after: Raster; logo: Raster | null };
+  panels: RenderPhotos;
   provenance: Provenance;
   /** Decoding warnings (the provenance carries its own). */
   warnings: { code: string; message: string }[];
@@ -116,10 +116,14 @@ export interface PreparedRender {
   faceSeconds: number;
 }
 
-/** Decode → split → faces → alignment → scene and provenance: everything before the frames. */
+/**
+ * Decode → split → faces → alignment → scene and provenance: everything before the frames.
+ * `onPhotos` gets the decoded photos as soon as they are cut, before the faces are found.
+ */
 export async function prepareRender(
   request: RenderVideoRequest,
   onProgress: (progress: RenderVideoProgress) => void = () => undefined,
+  onPhotos: (photos: RenderPhotos) => void = () => undefined,
 ): Promise<PreparedRender> {
   onProgress({ stage: 1, percent: 1 });
   const role: UploadRole = request.afterInputPath ? 'photo' : 'composite';
@@ -149,6 +153,7 @@ export async function prepareRender(
     after = cropRaster(decoded.raster, panels.after);
   }
   const logo = request.logoPath ? await decodeLogo(await readFile(request.logoPath)) : null;
+  onPhotos({ before, after, logo });
   onProgress({ stage: 2, percent: 5 });
 
   const faceStarted = performance.now();
@@ -285,7 +290,7 @@ async function renderWithPainter(
   painter: ParallelPainter,
   onProgress: (progress: RenderVideoProgress) => void,
 ): Promise<RenderVideoResult> {
-  const { scene, provenance, warnings, encoder, videoPath } = await startFrames(
+  const { scene, provenance, warnings, encoder, videoPath, loaded } = await startFrames(
     request,
     painter,
     onProgress,
@@ -297,13 +302,16 @@ async function renderWithPainter(
     posterFrame >= run.firstFrame && posterFrame < run.firstFrame + run.length;
   let posterWritten: Promise<unknown> | undefined;
   try {
+    // Worked out while the painter shrinks the photos.
+    const runs = frameRuns(scene);
+    await loaded;
+    onProgress({ stage: 3, percent: 10 });
     // The upload's full-size pixels and the analysis buffers (~60 MB for a 2400×1500 photo)
     // are garbage now; collected here they stay out of the render's peak, which comes while
     // frames are painted and encoded (measured on the whole server: ~30 MB more per render
-    // until V8 got round to it).
-    collectGarbage();
-    onProgress({ stage: 3, percent: 10 });
-    await encodeRuns(frameRuns(scene), painter, holdsPoster, async (painted, run) => {
+    // until V8 got round to it). Collected while the first frames are painted, not before.
+    const whilePainting = () => collectGarbage();
+    await encodeRuns(runs, painter, holdsPoster, whilePainting, async (painted, run) => {
       if (painted.rgba) {
         const poster = createRaster(scene.width, scene.height);
         poster.data.set(painted.rgba);
@@ -343,18 +351,30 @@ async function renderWithPainter(
 }
 
 /**
- * Prepares the render, starts ffmpeg and hands the painter the shrunk photos; the full-size
- * ones stay here. ffmpeg is started before the photos are shrunk and sent to the paint
- * workers, so its own start-up overlaps theirs instead of following it.
+ * Prepares the render, hands the painter the photos and the scene, and starts ffmpeg. The
+ * painter gets the photos as soon as they are decoded, so its workers put them on canvases
+ * while this thread finds the faces; the scene goes to them as soon as it is built, so they
+ * shrink the photos while this thread starts ffmpeg. Before, all of it ran one step after
+ * the other on this thread while the other cores waited.
  */
 async function startFrames(
   request: RenderVideoRequest,
   painter: ParallelPainter,
   onProgress: (progress: RenderVideoProgress) => void,
 ): Promise<
-  Omit<PreparedRender, 'panels' | 'faceSeconds'> & { encoder: Encoder; videoPath: string }
+  Omit<PreparedRender, 'panels' | 'faceSeconds'> & {
+    encoder: Encoder;
+    videoPath: string;
+    /** Resolves once the painter can paint the scene. */
+    loaded: Promise<void>;
+  }
 > {
-  const { scene, panels, provenance, warnings } = await prepareRender(request, onProgress);
+  const { scene, provenance, warnings } = await prepareRender(request, onProgress, (photos) =>
+    painter.stagePhotos(photos),
+  );
+  const loaded = painter.load(scene);
+  // Awaited by the caller once ffmpeg has started; a failure before then must not go unhandled.
+  loaded.catch(() => undefined);
   const videoPath = path.join(request.outputDir, 'video.mp4');
   const encoder = startEncoder({
     ffmpegPath: resolveFfmpegPath(request.ffmpegPath ?? undefined),
@@ -367,24 +387,20 @@ async function startFrames(
     outputPath: videoPath,
     metadata: { comment: JSON.stringify(provenance), description: provenance.summary },
   });
-  try {
-    await painter.load(scene, shrinkPanels(scene, panels));
-  } catch (error) {
-    encoder.abort();
-    throw error;
-  }
-  return { scene, provenance, warnings, encoder, videoPath };
+  return { scene, provenance, warnings, encoder, videoPath, loaded };
 }
 
 /**
  * Paints runs ahead in the painter's slots while earlier ones are being encoded: run r
  * uses slot r mod slotCount, and is only asked for once run r − slotCount has been sent.
- * Runs for which `keepRgba` holds come with their RGBA pixels too.
+ * Runs for which `keepRgba` holds come with their RGBA pixels too. `whilePainting` runs
+ * once the first runs have been asked for.
  */
 async function encodeRuns(
   runs: FrameRun[],
   painter: ParallelPainter,
   keepRgba: (run: FrameRun) => boolean,
+  whilePainting: () => void,
   send: (painted: PaintedFrame, run: FrameRun) => Promise<void>,
 ): Promise<void> {
   const painting = new Map<number, Promise<PaintedFrame>>();
@@ -399,6 +415,7 @@ async function encodeRuns(
     painting.set(index, painted);
   };
   for (let index = 0; index < painter.slotCount; index += 1) start(index);
+  whilePainting();
   for (const [index, run] of runs.entries()) {
     const painted = await painting.get(index);
     painting.delete(index);

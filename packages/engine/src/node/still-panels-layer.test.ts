@@ -11,7 +11,7 @@ import { buildScene, frameCount } from '../plan/build-scene.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
 import { evaluate, type FrameState } from '../plan/timeline.ts';
 import type { Raster } from '../raster.ts';
-import { createShrunkFrameRenderer, rasterToCanvas, shrinkPanels } from './canvas-renderer.ts';
+import { createFrameRenderer, photosToCanvases, shrinkPhotoCanvases } from './canvas-renderer.ts';
 import { humanSampleFace, withSkinTexture } from './face-motion.testing.ts';
 import { getNodeFaceDetector } from './human-node.ts';
 import { createCanvasFacePatches } from './canvas-surface.ts';
@@ -51,19 +51,20 @@ function sceneFor(template: Template, animation: PrimaryAnimation): Scene {
 interface Painting {
   scene: Scene;
   assets: SceneAssets<Canvas>;
-  assetSizes: { before: Raster; after: Raster };
+  assetSizes: {
+    before: { width: number; height: number };
+    after: { width: number; height: number };
+  };
 }
 
 function paintingFor(scene: Scene): Painting {
-  const panels = shrinkPanels(scene, { before: photo, after: photo, logo: null });
+  const panels = shrinkPhotoCanvases(
+    scene,
+    photosToCanvases({ before: photo, after: photo, logo: null }),
+  );
   return {
     scene,
-    assets: {
-      before: rasterToCanvas(panels.before),
-      after: rasterToCanvas(panels.after),
-      logo: null,
-      scale: panels.scale,
-    },
+    assets: { before: panels.before, after: panels.after, logo: null, scale: panels.scale },
     assetSizes: { before: panels.before, after: panels.after },
   };
 }
@@ -169,8 +170,7 @@ describe('the still panels layer', () => {
 
   it('gives the frame renderer the frames a full draw paints, texts and end card included', () => {
     const scene = sceneFor('reveal', 'animate_after_smile');
-    const panels = shrinkPanels(scene, { before: photo, after: photo, logo: null });
-    const renderer = createShrunkFrameRenderer(scene, panels);
+    const renderer = createFrameRenderer(scene, { before: photo, after: photo, logo: null });
     const painting = paintingFor(scene);
     const { canvas, ctx } = canvasFor(scene);
     for (let index = 0; index < frameCount(scene); index += 1) {
