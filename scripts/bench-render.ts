@@ -2,8 +2,9 @@
 // a bare ffmpeg encode of the same number of synthetic frames at the same size and
 // preset, handed to ffmpeg as the render hands it (I420, with the same environment),
 // measured in the same run. For comparison it also times ffmpeg fed the same frames as
-// RGBA (converting them itself), the way raw canvas frames are usually handed to it. Each case runs in a fresh process so its peak RSS
-// is its own; there it renders twice: the first render also loads the face model and
+// RGBA (converting them itself), the way raw canvas frames are usually handed to it. Each case
+// runs in a fresh process (so its peak RSS is its own) with the allocator and environment a
+// server runs with; there it renders twice: the first render also loads the face model and
 // starts the paint workers (once per server), the second is what a running server does.
 // Prints seconds, the ratios and peak RSS per case. `-- paint` times the paint worker's work
 // alone per template (CPU seconds while the render's paint worker paints every distinct
@@ -37,7 +38,7 @@ import {
 } from '@glowreel/engine/node';
 import sharp from 'sharp';
 import { makeFaceComposite } from './bench-fixtures.ts';
-import { RENDER_PROCESS_V8_FLAGS } from './server-process.mjs';
+import { RENDER_PROCESS_V8_FLAGS, serverProcessEnvironment } from './server-process.mjs';
 
 interface BenchCase {
   label: string;
@@ -369,6 +370,9 @@ function measureInChild(
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
+      // The allocator and its options a server's renders run with (jemalloc where the
+      // machine has it): they change how fast frames are painted.
+      env: serverProcessEnvironment(process.env),
     },
   );
   if (result.status !== 0) throw new Error(`${mode} ${plan} ${aspect} failed`);
@@ -422,8 +426,9 @@ async function main(): Promise<void> {
       .map((v) => v.toFixed(1))
       .join(' ')}`,
   );
+  const childEnvironment = serverProcessEnvironment(process.env);
   console.log(
-    `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset and I420 input as the product uses, 2400×1500 JPEG composite`,
+    `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset and I420 input as the product uses, 2400×1500 JPEG composite; allocator as a server runs: ${childEnvironment.LD_PRELOAD?.includes('jemalloc') ? `jemalloc, MALLOC_CONF=${childEnvironment.MALLOC_CONF ?? ''}` : "glibc's malloc"}`,
   );
   console.log(
     'case                 | first render s | render s | bare encode s | first ratio | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | bare RGBA s | ratio to RGBA | faces moved',

@@ -20,6 +20,9 @@ export const JEMALLOC_LIBRARIES = [
 
 const ALLOCATORS = ['auto', 'jemalloc', 'system'];
 
+/** jemalloc's options for a server process (see serverProcessEnvironment). */
+export const JEMALLOC_CONF = 'thp:always';
+
 /**
  * The jemalloc library the server should load, or null for the system's allocator.
  * MEMORY_ALLOCATOR: `auto` (default) uses jemalloc when the machine has it, `jemalloc`
@@ -46,6 +49,11 @@ export function jemallocLibrary(env, candidates = JEMALLOC_LIBRARIES) {
  * - jemalloc preloaded when available: glibc's malloc keeps what the upload checks and renders
  *   freed on its worker threads' arenas, so after a burst of large uploads the server stayed
  *   100–150 MB above its idle size; jemalloc returns it (docs/perf.md, "Large uploads");
+ * - with jemalloc, MALLOC_CONF `thp:always` unless the caller sets MALLOC_CONF. The canvas
+ *   asks for a zeroed frame-sized buffer every time it draws; jemalloc zeroes reused memory by
+ *   handing its pages back to the kernel, so every frame faulted 8 MB in again, and a 1080p
+ *   render took 2–3 times as long as on glibc. With transparent huge pages it clears them
+ *   with memset instead (docs/perf.md, "The allocator's zeroing");
  * - MALLOC_ARENA_MAX=2 for when glibc's malloc is the one in use;
  * - V8's young generation capped at two 4 MB semi-spaces per thread (the caller's options
  *   follow, so a later --max-semi-space-size wins).
@@ -63,6 +71,7 @@ export function serverProcessEnvironment(env, candidates = JEMALLOC_LIBRARIES) {
   };
   if (library && !(env.LD_PRELOAD ?? '').includes(library))
     result.LD_PRELOAD = [library, env.LD_PRELOAD].filter(Boolean).join(' ');
+  if (library && env.MALLOC_CONF === undefined) result.MALLOC_CONF = JEMALLOC_CONF;
   return result;
 }
 

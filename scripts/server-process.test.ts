@@ -17,8 +17,19 @@ describe('the server process environment', () => {
     expect(env.LD_PRELOAD).toBe(`${library} /opt/other.so`);
   });
 
+  it('has jemalloc clear reused memory itself, unless the caller configures jemalloc', () => {
+    expect(serverProcessEnvironment({}, [library]).MALLOC_CONF).toBe('thp:always');
+    expect(serverProcessEnvironment({ MALLOC_CONF: 'narenas:2' }, [library]).MALLOC_CONF).toBe(
+      'narenas:2',
+    );
+    expect(serverProcessEnvironment({}, ['/nope.so']).MALLOC_CONF).toBe(undefined);
+  });
+
   it('keeps the system allocator when asked, or when jemalloc is missing and not required', () => {
     expect(serverProcessEnvironment({ MEMORY_ALLOCATOR: 'system' }, [library]).LD_PRELOAD).toBe(
+      undefined,
+    );
+    expect(serverProcessEnvironment({ MEMORY_ALLOCATOR: 'system' }, [library]).MALLOC_CONF).toBe(
       undefined,
     );
     expect(jemallocLibrary({}, ['/nope.so'])).toBe(null);
@@ -76,8 +87,11 @@ describe('npm start’s launcher', () => {
     expect(server).toBeGreaterThan(0);
     const maps = readFileSync(`/proc/${server}/maps`, 'utf8');
     const expected = jemallocLibrary({});
-    if (expected) expect(maps).toContain(expected);
-    else expect(maps).not.toContain('libjemalloc');
+    const environment = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+    if (expected) {
+      expect(maps).toContain(expected);
+      expect(environment).toContain('MALLOC_CONF=thp:always');
+    } else expect(maps).not.toContain('libjemalloc');
     // The garbage collector's flags are on the server's own command line (NODE_OPTIONS refuses them).
     const commandLine = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');
     expect(commandLine).toContain('--single-threaded-gc');
