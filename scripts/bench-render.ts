@@ -103,6 +103,8 @@ const TEMPLATE_CASES: BenchCase[] = TEMPLATES.map((template) => ({
   template,
 }));
 const FRAMES = 240;
+/** Every case's environment: the one a server process starts with. */
+const CHILD_ENVIRONMENT = serverProcessEnvironment(process.env);
 
 interface Measurement {
   seconds: number;
@@ -372,7 +374,7 @@ function measureInChild(
       stdio: ['ignore', 'pipe', 'inherit'],
       // The allocator and its options a server's renders run with (jemalloc where the
       // machine has it): they change how fast frames are painted.
-      env: serverProcessEnvironment(process.env),
+      env: CHILD_ENVIRONMENT,
     },
   );
   if (result.status !== 0) throw new Error(`${mode} ${plan} ${aspect} failed`);
@@ -426,9 +428,8 @@ async function main(): Promise<void> {
       .map((v) => v.toFixed(1))
       .join(' ')}`,
   );
-  const childEnvironment = serverProcessEnvironment(process.env);
   console.log(
-    `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset and I420 input as the product uses, 2400×1500 JPEG composite; allocator as a server runs: ${childEnvironment.LD_PRELOAD?.includes('jemalloc') ? `jemalloc, MALLOC_CONF=${childEnvironment.MALLOC_CONF ?? ''}` : "glibc's malloc"}`,
+    `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset and I420 input as the product uses, 2400×1500 JPEG composite; allocator as a server runs: ${CHILD_ENVIRONMENT.LD_PRELOAD?.includes('jemalloc') ? `jemalloc, MALLOC_CONF=${CHILD_ENVIRONMENT.MALLOC_CONF ?? ''}` : "glibc's malloc"}`,
   );
   console.log(
     'case                 | first render s | render s | bare encode s | first ratio | ratio | CPU ratio | render peak RSS MB | bare peak RSS MB | bare RGBA s | ratio to RGBA | faces moved',

@@ -3,7 +3,7 @@ import type { RenderPhotos } from './canvas-renderer.ts';
 
 /** What the render thread sends a paint worker. */
 export type PaintWorkerRequest =
-  /** The decoded photos, full size, in shared memory: put on canvases while faces are found. */
+  /** The decoded photos, full size, moved to the worker: put on canvases while faces are found. */
   | { type: 'stage'; photos: RenderPhotos }
   /** The scene: the staged photos are shrunk to what it shows, then frames can be painted. */
   | {

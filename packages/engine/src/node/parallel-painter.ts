@@ -155,12 +155,12 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       staging.catch(() => undefined);
     },
     async load(scene) {
-      const bytes = i420FrameBytes(scene.width, scene.height);
-      if (!ring || bytes !== frameBytes) ring = new SharedArrayBuffer(bytes * slotCount);
-      frameBytes = bytes;
       const staged = staging;
       staging = undefined;
       if (!staged) throw new Error('load() before stagePhotos()');
+      const bytes = i420FrameBytes(scene.width, scene.height);
+      if (!ring || bytes !== frameBytes) ring = new SharedArrayBuffer(bytes * slotCount);
+      frameBytes = bytes;
       // Sent at once, not once the photos are staged: a worker takes its messages in order,
       // and this thread may be too busy to see the staging's answers for a while.
       const request: PaintWorkerRequest = { type: 'load', scene, ring, frameBytes };
