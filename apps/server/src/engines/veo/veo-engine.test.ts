@@ -268,7 +268,7 @@ describe.each(DATABASE_KINDS)('the Veo engine against its loopback fake, on %s',
     const pollsBefore = fake.polls;
     const response = await generate(clinic.cookie, { aspect: '9:16' });
     const video = await settled(clinic.cookie, response.json<{ id: string }>().id);
-    expect(video).toMatchObject({ status: 'completed', engine: 'veo' });
+    expect(video).toMatchObject({ status: 'completed', engine: 'veo', errorCode: null });
     expect(fake.polls - pollsBefore).toBeGreaterThanOrEqual(4);
     expect(video.provenance).toMatchObject({
       parameters: { aspectRatio: '9:16' },

@@ -210,6 +210,13 @@ export async function startVeoFake(apiKey = 'fake-veo-key-do-not-leak-7c1f'): Pr
       sendJson(response, 500, apiError(500, String(error), 'INTERNAL'));
     });
   });
+  // Every clip the fake can serve is encoded before it answers: the server's deadline then
+  // measures the server's work, not this fake's ffmpeg on a busy machine.
+  await Promise.all(
+    ['16:9', '9:16'].flatMap((aspectRatio) =>
+      ['720p', '1080p'].map((resolution) => clipFor(aspectRatio, resolution)),
+    ),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(fake, {
