@@ -8,7 +8,9 @@
 // starts the paint workers (once per server), the second is what a running server does.
 // Prints seconds, the ratios and peak RSS per case. `-- paint` times the paint worker's work
 // alone per template (CPU seconds while the render's paint worker paints every distinct
-// frame): the serial chain of a template render.
+// frame): the serial chain of a template render. `-- floor` times what a template's render
+// would take if painting cost nothing: its set-up (decode, split, faces, scene) and ffmpeg
+// alone encoding the template's own frames, painted beforehand and kept in memory.
 //
 // The face-motion cases render a composite built from the face Human embeds for its own
 // warm-up (a computer-generated portrait in node_modules), enlarged so its eyes are far
@@ -117,6 +119,9 @@ interface Measurement {
   firstSeconds?: number;
   /** Distinct frames painted (paint only). */
   paintedFrames?: number;
+  /** Set-up before the first frame, wall and CPU seconds (floor only). */
+  setupSeconds?: number;
+  setupCpuSeconds?: number;
 }
 
 /** CPU seconds used so far by this process and its reaped children (ffmpeg), from /proc. */
@@ -327,6 +332,60 @@ async function runPaint(input: string, template: Template): Promise<Measurement>
   }
 }
 
+/**
+ * A template's render with free painting: the set-up a render does before its first frame
+ * (after one untimed run that loads the face model), then ffmpeg alone encoding the
+ * template's 240 frames, painted beforehand by the render's own paint worker, handed over as
+ * the render hands them (I420, one write per frame, holds written again).
+ */
+async function runFloor(input: string, template: Template): Promise<Measurement> {
+  const outputDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-floor-'));
+  const request = renderRequest(input, outputDir, 'pro', '16:9', 'animate_after_smile', template);
+  await prepareRender(request);
+  const setupCpuStarted = cpuSecondsSoFar();
+  const setupStarted = performance.now();
+  const prepared = await prepareRender(request);
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
+  const setupCpuSeconds = cpuSecondsSoFar() - setupCpuStarted;
+  const { scene } = prepared;
+  const frames: Uint8Array[] = [];
+  const painter = startParallelPainter(1);
+  try {
+    painter.stagePhotos(prepared.panels);
+    await painter.load(scene);
+    for (const run of frameRuns(scene)) {
+      const painted = await painter.paint(run.firstFrame, 0);
+      const copy = painted.i420.slice();
+      for (let k = 0; k < run.length; k += 1) frames.push(copy);
+    }
+  } finally {
+    await painter.close();
+  }
+  const cpuStarted = cpuSecondsSoFar();
+  const started = performance.now();
+  const encoder = startEncoder({
+    ffmpegPath: resolveFfmpegPath(null),
+    width: scene.width,
+    height: scene.height,
+    fps: scene.fps,
+    inputFormat: 'yuv420p',
+    outputPath: path.join(outputDir, 'floor.mp4'),
+  });
+  for (const frame of frames) await encoder.write(frame);
+  await encoder.finish();
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuSecondsSoFar() - cpuStarted;
+  rmSync(outputDir, { recursive: true, force: true });
+  return {
+    seconds,
+    cpuSeconds,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    paintedFrames: frames.length,
+    setupSeconds,
+    setupCpuSeconds,
+  };
+}
+
 async function child(
   mode: string,
   input: string,
@@ -340,14 +399,16 @@ async function child(
       ? await runRender(input, plan, aspect, animation, template)
       : mode === 'paint-one'
         ? await runPaint(input, template ?? 'split')
-        : mode === 'faces'
-          ? await runFaces(input)
-          : await runBareEncode(plan, aspect, mode === 'bare-rgba' ? 'rgba' : 'yuv420p');
+        : mode === 'floor-one'
+          ? await runFloor(input, template ?? 'split')
+          : mode === 'faces'
+            ? await runFaces(input)
+            : await runBareEncode(plan, aspect, mode === 'bare-rgba' ? 'rgba' : 'yuv420p');
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 function measureInChild(
-  mode: 'render' | 'bare' | 'bare-rgba' | 'faces' | 'paint-one',
+  mode: 'render' | 'bare' | 'bare-rgba' | 'faces' | 'paint-one' | 'floor-one',
   input: string,
   plan: PlanId,
   aspect: Aspect,
@@ -388,7 +449,8 @@ async function main(): Promise<void> {
     mode === 'bare' ||
     mode === 'bare-rgba' ||
     mode === 'faces' ||
-    mode === 'paint-one'
+    mode === 'paint-one' ||
+    mode === 'floor-one'
   )
     return child(
       mode,
@@ -418,6 +480,34 @@ async function main(): Promise<void> {
       const paint = measureInChild('paint-one', faceComposite, 'pro', '16:9', undefined, template);
       console.log(
         `${template.padEnd(8)} | ${String(paint.paintedFrames ?? '').padStart(15)} | ${paint.cpuSeconds.toFixed(2).padStart(21)} | ${paint.seconds.toFixed(2).padStart(12)}`,
+      );
+    }
+    rmSync(workDir, { recursive: true, force: true });
+    return;
+  }
+  // `-- floor`: a template's render if painting cost nothing, against the bare encode.
+  if (mode === 'floor') {
+    console.log(
+      `Load average at start (2 cores): ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      'template | set-up s (CPU) | its frames encoded s (CPU) | bare encode s (CPU) | encode ratio | floor ratio',
+    );
+    for (const template of TEMPLATES.filter((name) => named.length === 0 || named.includes(name))) {
+      const floor = measureInChild('floor-one', faceComposite, 'pro', '16:9', undefined, template);
+      const bare = measureInChild('bare', faceComposite, 'pro', '16:9');
+      const setup = floor.setupSeconds ?? Number.NaN;
+      console.log(
+        [
+          template.padEnd(8),
+          `${setup.toFixed(2)} (${(floor.setupCpuSeconds ?? Number.NaN).toFixed(2)})`.padStart(14),
+          `${floor.seconds.toFixed(2)} (${floor.cpuSeconds.toFixed(2)})`.padStart(26),
+          `${bare.seconds.toFixed(2)} (${bare.cpuSeconds.toFixed(2)})`.padStart(19),
+          (floor.seconds / bare.seconds).toFixed(2).padStart(12),
+          ((setup + floor.seconds) / bare.seconds).toFixed(2).padStart(11),
+        ].join(' | '),
       );
     }
     rmSync(workDir, { recursive: true, force: true });
