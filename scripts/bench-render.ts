@@ -17,7 +17,7 @@
 // enough apart for face motion, and say which panels actually moved.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   TEMPLATES,
@@ -122,6 +122,13 @@ interface Measurement {
   /** Set-up before the first frame, wall and CPU seconds (floor only). */
   setupSeconds?: number;
   setupCpuSeconds?: number;
+}
+
+function loadAverageLine(when: 'start' | 'end'): string {
+  const averages = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  return `Load average at ${when} (${availableParallelism()} cores): ${averages}`;
 }
 
 /** CPU seconds used so far by this process and its reaped children (ffmpeg), from /proc. */
@@ -270,24 +277,27 @@ async function runBareEncode(
     }
     return inputFormat === 'yuv420p' ? toI420.convert(frame).slice() : frame;
   });
+  const encoded = await timeEncode(
+    { width, height, inputFormat, outputPath: path.join(outputDir, 'bare.mp4') },
+    Array.from({ length: FRAMES }, (_, index) => frames[index % frames.length] ?? frames[0]!),
+  );
+  rmSync(outputDir, { recursive: true, force: true });
+  return { ...encoded, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+}
+
+/** ffmpeg alone encoding `frames` with the product's settings: wall and CPU seconds. */
+async function timeEncode(
+  spec: Omit<Parameters<typeof startEncoder>[0], 'ffmpegPath'>,
+  frames: Uint8Array[],
+): Promise<{ seconds: number; cpuSeconds: number }> {
   const cpuStarted = cpuSecondsSoFar();
   const started = performance.now();
-  const encoder = startEncoder({
-    ffmpegPath: resolveFfmpegPath(null),
-    width,
-    height,
-    inputFormat,
-    outputPath: path.join(outputDir, 'bare.mp4'),
-  });
-  for (let index = 0; index < FRAMES; index += 1)
-    await encoder.write(frames[index % frames.length] ?? frames[0]!);
+  const encoder = startEncoder({ ffmpegPath: resolveFfmpegPath(null), ...spec });
+  for (const frame of frames) await encoder.write(frame);
   await encoder.finish();
-  const seconds = (performance.now() - started) / 1000;
-  rmSync(outputDir, { recursive: true, force: true });
   return {
-    seconds,
+    seconds: (performance.now() - started) / 1000,
     cpuSeconds: cpuSecondsSoFar() - cpuStarted,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
   };
 }
 
@@ -361,24 +371,19 @@ async function runFloor(input: string, template: Template): Promise<Measurement>
   } finally {
     await painter.close();
   }
-  const cpuStarted = cpuSecondsSoFar();
-  const started = performance.now();
-  const encoder = startEncoder({
-    ffmpegPath: resolveFfmpegPath(null),
-    width: scene.width,
-    height: scene.height,
-    fps: scene.fps,
-    inputFormat: 'yuv420p',
-    outputPath: path.join(outputDir, 'floor.mp4'),
-  });
-  for (const frame of frames) await encoder.write(frame);
-  await encoder.finish();
-  const seconds = (performance.now() - started) / 1000;
-  const cpuSeconds = cpuSecondsSoFar() - cpuStarted;
+  const encoded = await timeEncode(
+    {
+      width: scene.width,
+      height: scene.height,
+      fps: scene.fps,
+      inputFormat: 'yuv420p',
+      outputPath: path.join(outputDir, 'floor.mp4'),
+    },
+    frames,
+  );
   rmSync(outputDir, { recursive: true, force: true });
   return {
-    seconds,
-    cpuSeconds,
+    ...encoded,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     paintedFrames: frames.length,
     setupSeconds,
@@ -386,29 +391,36 @@ async function runFloor(input: string, template: Template): Promise<Measurement>
   };
 }
 
+/** What a child process measures: one run of one kind, printed as one JSON line. */
+const CHILD_MODES = ['render', 'bare', 'bare-rgba', 'faces', 'paint-one', 'floor-one'] as const;
+type ChildMode = (typeof CHILD_MODES)[number];
+
+function isChildMode(mode: string | undefined): mode is ChildMode {
+  return (CHILD_MODES as readonly (string | undefined)[]).includes(mode);
+}
+
 async function child(
-  mode: string,
+  mode: ChildMode,
   input: string,
   plan: PlanId,
   aspect: Aspect,
   animation: PrimaryAnimation,
   template?: Template,
 ): Promise<void> {
-  const result =
-    mode === 'render'
-      ? await runRender(input, plan, aspect, animation, template)
-      : mode === 'paint-one'
-        ? await runPaint(input, template ?? 'split')
-        : mode === 'floor-one'
-          ? await runFloor(input, template ?? 'split')
-          : mode === 'faces'
-            ? await runFaces(input)
-            : await runBareEncode(plan, aspect, mode === 'bare-rgba' ? 'rgba' : 'yuv420p');
+  const measure: Record<ChildMode, () => Promise<Measurement>> = {
+    render: () => runRender(input, plan, aspect, animation, template),
+    'paint-one': () => runPaint(input, template ?? 'split'),
+    'floor-one': () => runFloor(input, template ?? 'split'),
+    faces: () => runFaces(input),
+    bare: () => runBareEncode(plan, aspect, 'yuv420p'),
+    'bare-rgba': () => runBareEncode(plan, aspect, 'rgba'),
+  };
+  const result = await measure[mode]();
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 function measureInChild(
-  mode: 'render' | 'bare' | 'bare-rgba' | 'faces' | 'paint-one' | 'floor-one',
+  mode: ChildMode,
   input: string,
   plan: PlanId,
   aspect: Aspect,
@@ -444,14 +456,7 @@ function measureInChild(
 
 async function main(): Promise<void> {
   const [mode, input, plan, aspect, animation, template] = process.argv.slice(2);
-  if (
-    mode === 'render' ||
-    mode === 'bare' ||
-    mode === 'bare-rgba' ||
-    mode === 'faces' ||
-    mode === 'paint-one' ||
-    mode === 'floor-one'
-  )
+  if (isChildMode(mode))
     return child(
       mode,
       input ?? '',
@@ -487,11 +492,7 @@ async function main(): Promise<void> {
   }
   // `-- floor`: a template's render if painting cost nothing, against the bare encode.
   if (mode === 'floor') {
-    console.log(
-      `Load average at start (2 cores): ${loadavg()
-        .map((v) => v.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(loadAverageLine('start'));
     console.log(
       'template | set-up s (CPU) | its frames encoded s (CPU) | bare encode s (CPU) | encode ratio | floor ratio',
     );
@@ -513,11 +514,7 @@ async function main(): Promise<void> {
     rmSync(workDir, { recursive: true, force: true });
     return;
   }
-  console.log(
-    `Load average at start (2 cores): ${loadavg()
-      .map((v) => v.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(loadAverageLine('start'));
   console.log(
     `Render benchmark: ${FRAMES} frames (8 s at 30 fps), x264 preset and I420 input as the product uses, 2400×1500 JPEG composite; allocator as a server runs: ${CHILD_ENVIRONMENT.LD_PRELOAD?.includes('jemalloc') ? `jemalloc, MALLOC_CONF=${CHILD_ENVIRONMENT.MALLOC_CONF ?? ''}` : "glibc's malloc"}`,
   );
@@ -564,11 +561,7 @@ async function main(): Promise<void> {
   console.log(
     `Face analysis per composite (both panels, after warm-up), slowest of 3: ${faces.seconds.toFixed(2)} s (runs: ${faces.moved ?? ''} s)`,
   );
-  console.log(
-    `Load average at end: ${loadavg()
-      .map((v) => v.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(loadAverageLine('end'));
   rmSync(workDir, { recursive: true, force: true });
 }
 
