@@ -5,17 +5,10 @@ import type { Affine } from '../geometry.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
 import { frameCount } from '../plan/build-scene.ts';
-import { evaluate, frameStateKey, largestPanelScales, type FrameState } from '../plan/timeline.ts';
+import { evaluate, frameStateKey, largestPanelScales } from '../plan/timeline.ts';
 import { registerEngineFonts } from './fonts.ts';
 import { createStillPanelsLayer } from './still-panels-layer.ts';
 import { createCanvasFacePatches } from './canvas-surface.ts';
-import {
-  facesWarpedAfterReadOut,
-  warpFacesInto,
-  withStillFaces,
-} from './warp/faces-after-read-out.ts';
-import { createTriangleWarp, type RgbaFrame } from './warp/triangle-warp.ts';
-import type { PanelState } from '../plan/frame-state.ts';
 
 export function rasterToCanvas(raster: Raster): Canvas {
   const canvas = createCanvas(raster.width, raster.height);
@@ -171,61 +164,32 @@ export function createCanvasFrameRenderer(scene: Scene, panels: FrameCanvases): 
     },
   };
   const stillPanels = createStillPanelsLayer(scene, assets, options);
-  const warp = createTriangleWarp();
   const stateAt = (index: number) => evaluate(scene, index / scene.fps);
-  /** What the canvas paints of a frame, and the faces warped into it after the read-out. */
-  const planFrame = (index: number): { drawn: FrameState; warped: PanelState[] } => {
-    const state = stateAt(index);
-    const warped = facesWarpedAfterReadOut(scene, assets, state);
-    return warped ? { drawn: withStillFaces(state, warped), warped } : { drawn: state, warped: [] };
-  };
-  // A frame whose canvas picture equals the previous frame's (holds, the end card, a face
-  // moving alone) is already on the canvas, and its read-out is kept when the next frame
-  // shares it: it is copied instead of read again.
+  // A frame whose state equals the previous frame's (holds, the end card) is already on the
+  // canvas.
   let lastStateKey = '';
-  let kept: { key: string; rgba: Uint8Array } | null = null;
-  const paint = (index: number): { key: string; warped: PanelState[]; sharedWithNext: boolean } => {
-    const { drawn, warped } = planFrame(index);
-    const key = frameStateKey(drawn);
-    const next = index + 1 < frameCount(scene) ? planFrame(index + 1) : null;
-    if (key !== lastStateKey) {
-      stillPanels.drawPanels(context, drawn, next?.drawn ?? null);
-      drawOverlays(context, scene, drawn, assets, options);
-      lastStateKey = key;
-    }
-    return { key, warped, sharedWithNext: next !== null && frameStateKey(next.drawn) === key };
-  };
-  const readInto = (target: Uint8Array, frame: ReturnType<typeof paint>): void => {
-    const frameBytes = scene.width * scene.height * 4;
-    if (target.byteLength !== frameBytes) {
-      throw new RangeError(`target has ${target.byteLength} bytes, expected ${frameBytes}`);
-    }
-    if (kept && kept.key === frame.key) {
-      target.set(kept.rgba);
-    } else {
-      readStripes(napiContext, scene, target);
-      if (frame.sharedWithNext) {
-        kept ??= { key: '', rgba: new Uint8Array(target.byteLength) };
-        kept.rgba.set(target);
-        kept.key = frame.key;
-      }
-    }
-    const rgba: RgbaFrame = { data: target, width: scene.width, height: scene.height };
-    warpFacesInto(rgba, scene, assets, frame.warped, warp);
+  const paint = (index: number): Canvas => {
+    const state = stateAt(index);
+    const stateKey = frameStateKey(state);
+    if (stateKey === lastStateKey) return canvas;
+    const next = index + 1 < frameCount(scene) ? stateAt(index + 1) : null;
+    stillPanels.drawPanels(context, state, next);
+    drawOverlays(context, scene, state, assets, options);
+    lastStateKey = stateKey;
+    return canvas;
   };
   return {
     renderFrame(index) {
-      const target = new Uint8Array(scene.width * scene.height * 4);
-      readInto(target, paint(index));
-      return target;
+      return paint(index).data();
     },
     renderFrameInto(index, target) {
-      readInto(target, paint(index));
+      paint(index);
+      readStripes(napiContext, scene, target);
     },
     frameRaster(index) {
+      paint(index);
       const out = createRaster(scene.width, scene.height);
-      const target = new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength);
-      readInto(target, paint(index));
+      out.data.set(napiContext.getImageData(0, 0, scene.width, scene.height).data);
       return out;
     },
   };
@@ -240,6 +204,11 @@ function readStripes(
   target: Uint8Array,
 ): void {
   const rowBytes = size.width * 4;
+  if (target.byteLength !== rowBytes * size.height) {
+    throw new RangeError(
+      `target has ${target.byteLength} bytes, expected ${rowBytes * size.height}`,
+    );
+  }
   for (let y = 0; y < size.height; y += READ_STRIPE_ROWS) {
     const rows = Math.min(READ_STRIPE_ROWS, size.height - y);
     target.set(context.getImageData(0, y, size.width, rows).data, y * rowBytes);

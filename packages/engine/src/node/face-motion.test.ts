@@ -14,7 +14,6 @@ import { evaluate, phasesFor } from '../plan/timeline.ts';
 import { createFrameRenderer } from './canvas-renderer.ts';
 import { descriptorSimilarity, faceDescriptor } from './face-identity.testing.ts';
 import {
-  FACE_PAINTERS,
   NEUTRAL,
   drawMovedPanel,
   humanSampleFace,
@@ -158,60 +157,50 @@ describe('face motion in the video frames', () => {
   );
 });
 
-/** Every painter with every state: [painter, state name]. */
-const PAINTED_STATES = (names: string[]) =>
-  FACE_PAINTERS.flatMap((painter) => names.map((name) => [painter, name] as const));
-
 describe('the face warp', () => {
-  it.each(PAINTED_STATES(Object.keys(STATES)))(
-    'leaves no gap between triangles of a checkerboard (%s, %s)',
-    (painter, name) => {
-      const state = STATES[name] ?? NEUTRAL;
-      // The board is larger than the photo so the whole anchor ring lies on it.
-      const pad = 400;
-      const rig = rigFor(state, shiftFace(face, pad));
-      const board = createRaster(photo.width + 2 * pad, photo.height + 2 * pad);
-      for (let y = 0; y < board.height; y += 1) {
-        for (let x = 0; x < board.width; x += 1) {
-          const shade = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0 ? 255 : 0;
-          board.data.set([shade, shade, shade, 255], (y * board.width + x) * 4);
-        }
+  it.each(Object.keys(STATES))('leaves no gap between triangles of a checkerboard (%s)', (name) => {
+    const state = STATES[name] ?? NEUTRAL;
+    // The board is larger than the photo so the whole anchor ring lies on it.
+    const pad = 400;
+    const rig = rigFor(state, shiftFace(face, pad));
+    const board = createRaster(photo.width + 2 * pad, photo.height + 2 * pad);
+    for (let y = 0; y < board.height; y += 1) {
+      for (let x = 0; x < board.width; x += 1) {
+        const shade = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0 ? 255 : 0;
+        board.data.set([shade, shade, shade, 255], (y * board.width + x) * 4);
       }
-      // Magenta under the warp: any gap between moved triangles lets it through.
-      const drawn = drawMovedPanel(board, rig, state, { background: '#ff00ff', painter });
-      const seams = seamContamination(drawn.raster, rig, deformRig(rig, state).positions);
-      expect(drawn.triangles).toBeGreaterThan(10);
-      expect(seams.checked).toBeGreaterThan(5000);
-      expect(seams.contaminated).toBe(0);
-      // The same check sees the seams when triangles are not grown (so it can fail). Canvas 2D's
-      // anti-aliased edges let the background through at once; the server's triangles take the
-      // pixels whose centres they hold, which tile without a gap, so they are shrunk by a pixel.
-      const bare = drawMovedPanel(board, rig, state, {
-        background: '#ff00ff',
-        warp: { seamOverlapPx: painter === 'canvas' ? 0 : -1 },
-        painter,
-      });
-      expect(
-        seamContamination(bare.raster, rig, deformRig(rig, state).positions).contaminated,
-      ).toBeGreaterThan(0);
-    },
-  );
+    }
+    // Magenta under the warp: any gap between moved triangles lets it through.
+    const drawn = drawMovedPanel(board, rig, state, { background: '#ff00ff' });
+    const seams = seamContamination(drawn.raster, rig, deformRig(rig, state).positions);
+    expect(drawn.triangles).toBeGreaterThan(10);
+    expect(seams.checked).toBeGreaterThan(5000);
+    expect(seams.contaminated).toBe(0);
+    // The same check sees the seams when triangles are not grown (so it can fail).
+    const bare = drawMovedPanel(board, rig, state, {
+      background: '#ff00ff',
+      warp: { seamOverlapPx: 0 },
+    });
+    expect(
+      seamContamination(bare.raster, rig, deformRig(rig, state).positions).contaminated,
+    ).toBeGreaterThan(0);
+  });
 
   // The blink squeezes the eye opening shut by design, so it has no undistorted triangles to compare.
-  it.each(PAINTED_STATES(Object.keys(STATES).filter((name) => name !== 'blink')))(
-    'keeps the fine texture of every moved triangle as it was (%s, %s)',
-    (painter, name) => {
+  it.each(Object.keys(STATES).filter((name) => name !== 'blink'))(
+    'keeps the fine texture of every moved triangle as it was (%s)',
+    (name) => {
       const state = STATES[name] ?? NEUTRAL;
       const rig = rigFor(state);
       const skin = withSkinTexture(photo);
       // As in a video frame: the panel is resampled onto the output, off the pixel grid.
       const imageToOutput = { a: 0.7, b: 0, c: 0, d: 0.7, e: 0.3, f: 0.45 };
-      const still = drawMovedPanel(skin, rig, NEUTRAL, { imageToOutput, painter }).raster;
-      const moved = drawMovedPanel(skin, rig, state, { imageToOutput, painter }).raster;
+      const still = drawMovedPanel(skin, rig, NEUTRAL, { imageToOutput }).raster;
+      const moved = drawMovedPanel(skin, rig, state, { imageToOutput }).raster;
       const positions = deformRig(rig, state).positions;
       const result = checkTexture(still, moved, rig, positions, imageToOutput);
       console.log(
-        `texture (${painter}, ${name}): ${result.triangles} triangles compared, high-frequency energy ratio median ${result.median.toFixed(3)}, furthest from 1: ${result.worst.toFixed(3)}`,
+        `texture (${name}): ${result.triangles} triangles compared, high-frequency energy ratio median ${result.median.toFixed(3)}, furthest from 1: ${result.worst.toFixed(3)}`,
       );
       expect(result.triangles).toBeGreaterThan(3);
       expect(Math.abs(result.median - 1)).toBeLessThan(0.05);

@@ -12,11 +12,6 @@ import { createRaster, type Raster } from '../raster.ts';
 import { rasterToCanvas } from './canvas-renderer.ts';
 import { createCanvasFacePatches } from './canvas-surface.ts';
 import { readHumanSampleFace } from './human-sample-face.ts';
-import { createTriangleWarp } from './warp/triangle-warp.ts';
-
-/** Who paints the moving face: Canvas 2D (the browser preview) or the server render's warp. */
-export type FacePainterKind = 'canvas' | 'server';
-export const FACE_PAINTERS: FacePainterKind[] = ['canvas', 'server'];
 
 export const NEUTRAL: FaceMotionState = { yawDegrees: 0, smile: 0, surprise: 0, blink: 0 };
 
@@ -61,12 +56,7 @@ export function drawMovedPanel(
   photo: Raster,
   rig: FaceRig,
   motion: FaceMotionState,
-  options: {
-    background?: string;
-    warp?: FaceWarpOptions;
-    imageToOutput?: Affine;
-    painter?: FacePainterKind;
-  } = {},
+  options: { background?: string; warp?: FaceWarpOptions; imageToOutput?: Affine } = {},
 ): { raster: Raster; triangles: number } {
   const toOut = options.imageToOutput ?? IDENTITY_PLACEMENT.imageToOutput;
   const width = Math.ceil(photo.width * toOut.a + toOut.e);
@@ -81,29 +71,17 @@ export function drawMovedPanel(
     context.setTransform(toOut.a, toOut.b, toOut.c, toOut.d, toOut.e, toOut.f);
     context.drawImage(image, 0, 0);
   }
-  const placement = { ...IDENTITY_PLACEMENT, imageToOutput: toOut };
-  const out = createRaster(width, height);
-  if (options.painter === 'server') {
-    // As the server render paints it: warped into the pixels read out from the canvas.
-    out.data.set(context.getImageData(0, 0, width, height).data);
-    const frame = { data: out.data, width, height };
-    const everywhere = { x: 0, y: 0, width, height };
-    const warp = createTriangleWarp(options.warp);
-    return {
-      raster: out,
-      triangles: warp.warpInto(frame, image, rig, motion, placement, everywhere),
-    };
-  }
-  // As the preview draws it: a held state from its patch, a state on its way straight.
+  // As a frame draws it: a held state from its patch, a state on its way straight.
   const triangles = drawMovingFace(
     context as unknown as Canvas2D<typeof image>,
     image,
     rig,
     motion,
-    placement,
+    { ...IDENTITY_PLACEMENT, imageToOutput: toOut },
     createCanvasFacePatches(options.warp),
     options.warp,
   );
+  const out = createRaster(width, height);
   out.data.set(context.getImageData(0, 0, width, height).data);
   return { raster: out, triangles };
 }

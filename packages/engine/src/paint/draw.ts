@@ -67,18 +67,12 @@ export function drawOverlays<T>(
   options: Pick<DrawOptions<T>, 'logoSize'>,
 ): void {
   if (state.highlight) drawHighlight(ctx, state.highlight, scene.colors.accent);
-  if (state.divider) {
-    drawDivider(ctx, state.divider, scene.colors.accent, dividerFontSize(scene, state));
-  }
+  const labelFont = state.labels[0]?.fontSize ?? Math.min(scene.width, scene.height) * 0.04;
+  if (state.divider) drawDivider(ctx, state.divider, scene.colors.accent, labelFont);
   const { typeface } = scene.branding;
   for (const label of state.labels) drawLabel(ctx, label, typeface);
   for (const text of state.texts) drawTextBlock(ctx, text, scene.colors.text, typeface);
   if (state.endCard) drawEndCard(ctx, scene, assets, state.endCard, options.logoSize);
-}
-
-/** The font size the divider's handle and stroke are sized from: the badges', else 4 % of the short side. */
-export function dividerFontSize(scene: Pick<Scene, 'width' | 'height'>, state: FrameState): number {
-  return state.labels[0]?.fontSize ?? Math.min(scene.width, scene.height) * 0.04;
 }
 
 /** Whole-pixel rectangles the panels' photos paint over completely (none without sizes). */
