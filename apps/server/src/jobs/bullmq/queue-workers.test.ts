@@ -154,6 +154,12 @@ describe('scale mode: an API process and worker processes on BullMQ', () => {
         events.filter((event) => event.type === 'progress').map((event) => event.progress),
       );
       expect(percents.size).toBeGreaterThan(2);
+      // The records are read back through the API; the workers' log lines may still be on their way.
+      await expect
+        .poll(() => workers.reduce((sum, process) => sum + renderedCountOf(process), 0), {
+          timeout: 10_000,
+        })
+        .toBe(3);
       expect(api.output()).not.toContain('"msg":"video rendered"');
       const renderedBy = (id: string) =>
         workers.filter((process) => process.output().includes(`"videoId":"${id}"`)).length;
