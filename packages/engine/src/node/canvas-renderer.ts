@@ -4,8 +4,7 @@ import { drawOverlays, type DrawOptions } from '../paint/draw.ts';
 import type { Affine } from '../geometry.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import type { Scene, SceneAssets } from '../plan/scene.ts';
-import { frameCount } from '../plan/build-scene.ts';
-import { evaluate, frameStateKey, largestPanelScales } from '../plan/timeline.ts';
+import { evaluate, frameStateKey, frameStates, largestPanelScales } from '../plan/timeline.ts';
 import { registerEngineFonts } from './fonts.ts';
 import { createStillPanelsLayer } from './still-panels-layer.ts';
 import { createCanvasFacePatches } from './canvas-surface.ts';
@@ -164,7 +163,8 @@ export function createCanvasFrameRenderer(scene: Scene, panels: FrameCanvases): 
     },
   };
   const stillPanels = createStillPanelsLayer(scene, assets, options);
-  const stateAt = (index: number) => evaluate(scene, index / scene.fps);
+  const states = frameStates(scene);
+  const stateAt = (index: number) => states[index] ?? evaluate(scene, index / scene.fps);
   // A frame whose state equals the previous frame's (holds, the end card) is already on the
   // canvas.
   let lastStateKey = '';
@@ -172,7 +172,7 @@ export function createCanvasFrameRenderer(scene: Scene, panels: FrameCanvases): 
     const state = stateAt(index);
     const stateKey = frameStateKey(state);
     if (stateKey === lastStateKey) return canvas;
-    const next = index + 1 < frameCount(scene) ? stateAt(index + 1) : null;
+    const next = index + 1 < states.length ? stateAt(index + 1) : null;
     stillPanels.drawPanels(context, state, next);
     drawOverlays(context, scene, state, assets, options);
     lastStateKey = stateKey;

@@ -1,6 +1,5 @@
-import { frameCount } from './build-scene.ts';
 import type { Scene } from './scene.ts';
-import { evaluate, frameStateKey } from './timeline.ts';
+import { frameStateKey, frameStates } from './timeline.ts';
 
 /** Consecutive frames that look the same: painted once, sent to the encoder `length` times. */
 export interface FrameRun {
@@ -16,9 +15,8 @@ export interface FrameRun {
 export function frameRuns(scene: Scene): FrameRun[] {
   const runs: FrameRun[] = [];
   let lastKey: string | undefined;
-  const total = frameCount(scene);
-  for (let frame = 0; frame < total; frame += 1) {
-    const key = frameStateKey(evaluate(scene, frame / scene.fps));
+  for (const [frame, state] of frameStates(scene).entries()) {
+    const key = frameStateKey(state);
     const current = runs.at(-1);
     if (current && key === lastKey) current.length += 1;
     else runs.push({ firstFrame: frame, length: 1 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScene, frameCount } from './build-scene.ts';
 import { makeSceneInput } from './scene-input.factory.ts';
-import { coverSeconds, evaluate, largestPanelScales, phasesFor } from './timeline.ts';
+import { coverSeconds, evaluate, frameStates, largestPanelScales, phasesFor } from './timeline.ts';
 
 const baseInput = makeSceneInput({
   faceCenter: { x: 400, y: 420 },
@@ -98,5 +98,21 @@ describe('timeline', () => {
         branding: { clinicName: 'A', disclosure: 'Results from 2 sessions' },
       }).branding.disclosure,
     ).toBe('Results from 2 sessions');
+  });
+});
+
+describe('frameStates', () => {
+  it('is every frame evaluated at its own moment, once per scene, and cannot be changed', () => {
+    const scene = buildScene(
+      makeSceneInput({ faceCenter: { x: 400, y: 420 }, options: { template: 'split' } }),
+    );
+    const states = frameStates(scene);
+    expect(states).toHaveLength(frameCount(scene));
+    for (const [frame, state] of states.entries())
+      expect(state).toEqual(evaluate(scene, frame / scene.fps));
+    expect(frameStates(scene)).toBe(states);
+    expect(Object.isFrozen(states)).toBe(true);
+    // Another scene object, even an equal one, gets its own states.
+    expect(frameStates({ ...scene })).not.toBe(states);
   });
 });
