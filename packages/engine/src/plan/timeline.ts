@@ -31,10 +31,9 @@ const statesByScene = new WeakMap<Scene, readonly FrameState[]>();
 
 /**
  * The state of every frame of the video (frame i at i / fps), evaluated once per scene object
- * and shared by whoever walks the frames in one thread: the runs, the photos' shrinking and the
- * painting each went through all of them again, and a state costs ~0.3–0.6 ms (the texts and
- * badges are placed clear of the faces anew at every moment). The states are shared, so they
- * must not be changed.
+ * and shared by whoever walks the frames in one thread (the runs, the photos' shrinking, the
+ * painting): a state costs ~0.3–0.6 ms, the texts and badges being placed clear of the faces
+ * anew at every moment. The states are shared, so they must not be changed.
  */
 export function frameStates(scene: Scene): readonly FrameState[] {
   const known = statesByScene.get(scene);
@@ -50,8 +49,8 @@ export function frameStates(scene: Scene): readonly FrameState[] {
 
 /**
  * The largest on-screen size of one canonical pixel over the whole video, per panel (for
- * shrinking the photos once to what the frames need). Every frame is evaluated: cheap, and
- * exact for any template.
+ * shrinking the photos once to what the frames need). Every frame's state is looked at: exact
+ * for any template, and the states are the ones the painting uses.
  */
 export function largestPanelScales(scene: Scene): { before: number; after: number } {
   const largest = { before: 0, after: 0 };
