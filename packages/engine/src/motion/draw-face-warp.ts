@@ -25,7 +25,7 @@ export const STILL_PX = 0.25;
  * partly and the unwarped panel shows through the seam. Growing each clip by this much
  * (output pixels) makes neighbours overlap instead.
  */
-const SEAM_OVERLAP_PX = 0.75;
+export const SEAM_OVERLAP_PX = 0.75;
 /** Source triangles thinner than this (image pixels²) cannot define a transform. */
 const MIN_SOURCE_AREA = 0.25;
 
@@ -118,14 +118,14 @@ function patternFor<T>(ctx: Canvas2D<T>, image: T): object | null {
 }
 
 /** One moved triangle: its texture transform and its outline in output pixels (grown). */
-interface WarpTriangle {
+export interface WarpTriangle {
   /** Asset pixels → output pixels for this triangle's texture. */
   transform: Affine;
   outline: Point[];
 }
 
 /** The triangles a frame redraws, far to near, with what drawing each one needs. */
-function movedTriangles(
+export function movedTriangles(
   rig: FaceRig,
   motion: FaceMotionState,
   placement: FaceWarpPlacement,

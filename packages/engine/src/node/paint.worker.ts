@@ -1,15 +1,14 @@
-// A paint worker: builds its own frame renderer (own canvas, own shrunk panels), paints each
-// frame it is asked for and converts it to I420 straight into a slot of the shared ring,
-// where the render thread hands it to ffmpeg without another copy.
+// A paint worker: builds its own frame compositor (own shrunk panels, own memory), paints each
+// frame it is asked for where its I420 converter reads it, and converts it straight into a slot
+// of the shared ring, where the render thread hands it to ffmpeg without another copy.
 import { parentPort } from 'node:worker_threads';
-import {
-  createCanvasFrameRenderer,
-  photosToCanvases,
-  shrinkPhotoCanvases,
-  type FrameRenderer,
-  type PhotoCanvases,
-} from './canvas-renderer.ts';
+import { photosToCanvases, shrinkPhotoCanvases, type PhotoCanvases } from './canvas-renderer.ts';
 import { collectGarbage } from './collect-garbage.ts';
+import {
+  compositorRoomBytes,
+  createCompositedFrameRenderer,
+  type CompositedFrameRenderer,
+} from './compositor/composited-frame-renderer.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 import { createI420Converter, type I420Converter } from './rgba-to-i420.ts';
 
@@ -18,7 +17,7 @@ if (!port) throw new Error('paint.worker.ts must run as a worker thread');
 const reply = (message: PaintWorkerReply) => port.postMessage(message);
 
 let staged: PhotoCanvases | undefined;
-let renderer: FrameRenderer | undefined;
+let renderer: CompositedFrameRenderer | undefined;
 let converter: I420Converter | undefined;
 let ring: Uint8Array | undefined;
 
@@ -40,16 +39,17 @@ function handle(request: PaintWorkerRequest): void {
     }
     if (request.type === 'load') {
       if (!staged) throw new Error('load before the photos were staged');
-      renderer = createCanvasFrameRenderer(
-        request.scene,
-        shrinkPhotoCanvases(request.scene, staged),
-      );
+      const { scene } = request;
+      const panels = shrinkPhotoCanvases(scene, staged);
       // The full-size canvases are needed no more; the shrunk ones are kept by the renderer.
       staged = undefined;
-      converter = createI420Converter(request.scene.width, request.scene.height);
+      converter = createI420Converter(scene.width, scene.height, {
+        roomBytes: compositorRoomBytes(scene, panels),
+      });
       if (converter.frameBytes !== request.frameBytes) {
         throw new Error(`ring slots of ${request.frameBytes} bytes for ${converter.frameBytes}`);
       }
+      renderer = createCompositedFrameRenderer(scene, panels, converter);
       ring = new Uint8Array(request.ring);
       reply({ type: 'loaded' });
       return;
@@ -64,7 +64,7 @@ function handle(request: PaintWorkerRequest): void {
       return;
     }
     if (!renderer || !converter || !ring) throw new Error('paint before load');
-    renderer.renderFrameInto(request.frame, converter.input);
+    renderer.paintFrame(request.frame);
     ring.set(converter.convertInput(), request.slot * converter.frameBytes);
     // The stripes read out (1 MB each at 1080p) are freed by native finalizers once V8 has
     // collected them, which it does late; the kernel then zeroes fresh pages for every frame.

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assembleRgbaToI420, RGBA_TO_I420_BINARY } from './rgba-to-i420.assemble.ts';
 import { createI420Converter, i420FrameBytes } from './rgba-to-i420.ts';
 
 /** The BT.709 limited-range formulas in floating point, written out independently of the SIMD code. */
@@ -120,9 +118,5 @@ describe('RGBA → I420 converter', () => {
     expect(() => createI420Converter(33, 2)).toThrow(/even/);
     expect(() => createI420Converter(32, 3)).toThrow(/height/);
     expect(() => createI420Converter(32, 2).convert(new Uint8Array(10))).toThrow(/expected 256/);
-  });
-
-  it('ships the binary its WebAssembly text assembles to', async () => {
-    expect(new Uint8Array(readFileSync(RGBA_TO_I420_BINARY))).toEqual(await assembleRgbaToI420());
   });
 });

@@ -22,10 +22,22 @@ export interface I420Converter {
   readonly input: Uint8Array;
   /** Converts what `input` holds; the I420 bytes as from convert(). */
   convertInput(): Uint8Array;
+  /**
+   * The converter's WebAssembly memory and the room past its own input and output that was
+   * asked for (`roomBytes`): a frame compositor working in the same memory paints into
+   * `input` without copying the frame.
+   */
+  readonly room: { memory: WasmMemory; offset: number; bytes: number };
+}
+
+/** A WebAssembly.Memory, as far as the engine uses one. */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
 }
 
 interface ConverterExports {
-  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WasmMemory;
   rgbaToI420(source: number, width: number, height: number, destination: number): void;
 }
 
@@ -50,7 +62,11 @@ export function i420FrameBytes(width: number, height: number): number {
   return (width * height * 3) / 2;
 }
 
-export function createI420Converter(width: number, height: number): I420Converter {
+export function createI420Converter(
+  width: number,
+  height: number,
+  options: { roomBytes?: number } = {},
+): I420Converter {
   // The SIMD loop converts 16 × 2 pixel blocks; 4:2:0 needs even sizes.
   if (!Number.isInteger(width) || width < 16 || width % 2 !== 0) {
     throw new RangeError(`width must be an even integer of at least 16, got ${width}`);
@@ -61,7 +77,10 @@ export function createI420Converter(width: number, height: number): I420Converte
   const exports = new wasm.Instance(converterModule()).exports as ConverterExports;
   const rgbaBytes = width * height * 4;
   const frameBytes = i420FrameBytes(width, height);
-  const neededPages = Math.ceil((rgbaBytes + frameBytes) / WASM_PAGE_BYTES);
+  // The room starts on a 16-byte boundary, where SIMD loads and stores are fastest.
+  const roomOffset = Math.ceil((rgbaBytes + frameBytes) / 16) * 16;
+  const roomBytes = options.roomBytes ?? 0;
+  const neededPages = Math.ceil((roomOffset + roomBytes) / WASM_PAGE_BYTES);
   const havePages = exports.memory.buffer.byteLength / WASM_PAGE_BYTES;
   if (neededPages > havePages) exports.memory.grow(neededPages - havePages);
   // Growing replaces the memory's buffer, so the views are taken after it.
@@ -72,6 +91,7 @@ export function createI420Converter(width: number, height: number): I420Converte
     height,
     frameBytes,
     input: source,
+    room: { memory: exports.memory, offset: roomOffset, bytes: roomBytes },
     convert(rgba) {
       if (rgba.byteLength !== rgbaBytes) {
         throw new RangeError(`frame has ${rgba.byteLength} bytes, expected ${rgbaBytes}`);

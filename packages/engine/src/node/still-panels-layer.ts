@@ -93,7 +93,7 @@ export function createStillPanelsLayer(
  * after its photo, so where clips share a pixel (a wipe's line between pixels) the next
  * panel's photo lies over the face; painted over the kept layer, the face would lie on top.
  */
-function panelsApart(state: FrameState): boolean {
+export function panelsApart(state: FrameState): boolean {
   const boxes = state.panels.map(({ clip }) => ({
     left: Math.floor(clip.x),
     top: Math.floor(clip.y),

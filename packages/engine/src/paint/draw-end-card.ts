@@ -17,19 +17,23 @@ function colorOf(role: TextRole, scene: Scene): string {
   return scene.colors.text;
 }
 
-/** The end card the plan laid out: backdrop, the logo on a light plate, the fitted lines. */
+/**
+ * The end card the plan laid out: backdrop (unless `withBackdrop` is false: the caller mixed it
+ * in already), the logo on a light plate, the fitted lines.
+ */
 export function drawEndCard<T>(
   ctx: Canvas2D<T>,
   scene: Scene,
   assets: SceneAssets<T>,
   endCard: NonNullable<FrameState['endCard']>,
   logoSize: { width: number; height: number } | null,
+  withBackdrop = true,
 ): void {
   const { type } = endCard.layout;
   ctx.save();
   resetTransform(ctx);
   ctx.globalAlpha = endCard.opacity;
-  drawBackdrop(ctx, scene);
+  if (withBackdrop) drawBackdrop(ctx, scene);
   if (assets.logo && logoSize && endCard.logo) {
     const box = containRect(endCard.logo, logoSize);
     // A light plate behind the logo: a dark logo on the dark card would vanish.

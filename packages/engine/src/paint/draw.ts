@@ -25,6 +25,11 @@ export interface DrawOptions<T> {
    * canvas of the caller's kind); keep one per player or renderer so held states are reused.
    */
   facePatches: FacePatches<T>;
+  /**
+   * Whether the end card paints its backdrop (default true). The server's compositor mixes the
+   * backdrop into the frame itself and has Canvas 2D paint only the card's logo and lines.
+   */
+  endCardBackdrop?: boolean;
 }
 
 /** Paints one frame. Same code in the browser preview and the server render. */
@@ -64,7 +69,7 @@ export function drawOverlays<T>(
   scene: Scene,
   state: FrameState,
   assets: SceneAssets<T>,
-  options: Pick<DrawOptions<T>, 'logoSize'>,
+  options: Pick<DrawOptions<T>, 'logoSize' | 'endCardBackdrop'>,
 ): void {
   if (state.highlight) drawHighlight(ctx, state.highlight, scene.colors.accent);
   const labelFont = state.labels[0]?.fontSize ?? Math.min(scene.width, scene.height) * 0.04;
@@ -72,11 +77,13 @@ export function drawOverlays<T>(
   const { typeface } = scene.branding;
   for (const label of state.labels) drawLabel(ctx, label, typeface);
   for (const text of state.texts) drawTextBlock(ctx, text, scene.colors.text, typeface);
-  if (state.endCard) drawEndCard(ctx, scene, assets, state.endCard, options.logoSize);
+  if (state.endCard) {
+    drawEndCard(ctx, scene, assets, state.endCard, options.logoSize, options.endCardBackdrop ?? true);
+  }
 }
 
 /** Whole-pixel rectangles the panels' photos paint over completely (none without sizes). */
-function coveredRects<T>(
+export function coveredRects<T>(
   scene: Scene,
   state: FrameState,
   assets: SceneAssets<T>,

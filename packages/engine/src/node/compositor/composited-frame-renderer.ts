@@ -1,0 +1,304 @@
+// The paint worker's frames, composited in WebAssembly memory instead of on a 1080p canvas.
+// The photos are resampled straight into the frame's RGBA pixels (photo-sampling.ts), moving
+// faces are warped over them there too (face-warp-spans.ts), and what
+// Canvas 2D draws best it still draws, on a transparent layer of its own: the badges, texts,
+// highlight and end card, once per change of their state and only where they can paint
+// (overlay-boxes.ts). The layers go on in the order a full repaint paints them. The frame is
+// painted where the I420 converter reads it, so the read-out of a whole 1080p canvas, its
+// copies and the collections that freed them are gone.
+//
+// Its frames are not Canvas 2D's to the bit (the photos' bilinear weights, a clip's partly
+// covered pixels, a warped triangle's edge and the overlay's half-transparent pixels round
+// differently), so its tests compare it with a full repaint within a level on average. A held
+// face (a smile at its full amount) is warped from the photo in every frame, where Canvas 2D
+// draws a patch warped once at twice the resolution (face-patch.ts): here the warp costs about
+// what laying the patch would, and it samples where the patch only comes within a quarter of a
+// photo pixel. A frame it cannot paint the same way (a photo that does not cover its panel's
+// clip) is painted by Canvas 2D.
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { invertAffine, type Affine } from '../../geometry.ts';
+import { movedTriangles, SEAM_OVERLAP_PX } from '../../motion/draw-face-warp.ts';
+import { isStill } from '../../motion/face-deform.ts';
+import type { Canvas2D } from '../../paint/canvas.ts';
+import { drawBackdrop } from '../../paint/draw-backdrop.ts';
+import { panelAssetPlacement } from '../../paint/draw-panels.ts';
+import { coveredRects, drawOverlays, type DrawOptions } from '../../paint/draw.ts';
+import { uncoveredRects } from '../../paint/occlusion.ts';
+import type { FrameState, PanelState } from '../../plan/frame-state.ts';
+import type { Scene, SceneAssets } from '../../plan/scene.ts';
+import { evaluate, frameStateKey, frameStates } from '../../plan/timeline.ts';
+import {
+  createCanvasFrameRenderer,
+  type FrameCanvases,
+  type FrameRenderer,
+} from '../canvas-renderer.ts';
+import { createCanvasFacePatches } from '../canvas-surface.ts';
+import { registerEngineFonts } from '../fonts.ts';
+import type { I420Converter } from '../rgba-to-i420.ts';
+import { panelsApart, stillPanelsKey } from '../still-panels-layer.ts';
+import { alignedBytes, canvasMemory } from './canvas-memory.ts';
+import { clipCoverage, coverageUnits } from './clip-coverage.ts';
+import { createCompositorKernels } from './compositor-kernels.ts';
+import {
+  OUTLINE_BUFFER_BYTES,
+  OUTLINE_POINTS,
+  warpTrianglesInto,
+} from './face-warp-spans.ts';
+import { overlayBoxes, type PixelRect } from './overlay-boxes.ts';
+import {
+  blendedRowBytes,
+  photoInMemoryBytes,
+  samplePhotoInto,
+  type FrameInMemory,
+  type PhotoInMemory,
+} from './photo-sampling.ts';
+
+export interface CompositedFrameRenderer {
+  /** Paints frame `index` into the converter's `input`, ready for convertInput(). */
+  paintFrame(index: number): void;
+  /** Frames painted by Canvas 2D because the compositor could not (tests, the benchmark). */
+  readonly canvasFrames: number;
+}
+
+/**
+ * The converter room a compositor needs: frame-sized buffers for the backdrop, the kept
+ * panels and the overlay layer, and both photos.
+ */
+export function compositorRoomBytes(
+  scene: Pick<Scene, 'width' | 'height'>,
+  panels: Pick<FrameCanvases, 'before' | 'after'>,
+): number {
+  const frameBytes = alignedBytes(scene.width * scene.height * 4);
+  const photos = alignedBytes(photoInMemoryBytes(panels.before)) + alignedBytes(photoInMemoryBytes(panels.after));
+  const rows = alignedBytes(blendedRowBytes(widestPhoto(panels)));
+  return 3 * frameBytes + photos + rows + OUTLINE_BUFFER_BYTES;
+}
+
+function widestPhoto(panels: Pick<FrameCanvases, 'before' | 'after'>): number {
+  return Math.max(panels.before.width, panels.after.width);
+}
+
+export function createCompositedFrameRenderer(
+  scene: Scene,
+  panels: FrameCanvases,
+  converter: I420Converter,
+): CompositedFrameRenderer {
+  registerEngineFonts();
+  const { width, height } = scene;
+  if (converter.width !== width || converter.height !== height) {
+    throw new RangeError(
+      `a ${converter.width} × ${converter.height} converter for a ${width} × ${height} video`,
+    );
+  }
+  const kernels = createCompositorKernels(converter.room.memory);
+  const memory = canvasMemory(converter);
+  const { bytes } = memory;
+  const rowBytes = width * 4;
+  const frameBytes = rowBytes * height;
+  const frame: FrameInMemory = { address: converter.input.byteOffset, rowBytes };
+  const backdrop = memory.allocate(frameBytes);
+  const still: FrameInMemory = { address: memory.allocate(frameBytes), rowBytes };
+  const overlay = memory.allocate(frameBytes);
+  const blendedRow = memory.allocate(blendedRowBytes(widestPhoto(panels)));
+  const outlineAddress = memory.allocate(OUTLINE_BUFFER_BYTES);
+  const outlineBuffer = {
+    address: outlineAddress,
+    points: new Float64Array(bytes.buffer, outlineAddress, OUTLINE_POINTS * 2),
+  };
+
+  const photoInMemory = (canvas: Canvas): PhotoInMemory => {
+    const address = memory.allocate(photoInMemoryBytes(canvas));
+    memory.readCanvas(canvas, { x: 0, y: 0, width: canvas.width, height: canvas.height }, address);
+    return { address, width: canvas.width, height: canvas.height };
+  };
+  const photos = { before: photoInMemory(panels.before), after: photoInMemory(panels.after) };
+
+  const assets: SceneAssets<Canvas> = {
+    before: panels.before,
+    after: panels.after,
+    logo: panels.logo,
+    scale: panels.scale,
+  };
+  const assetSizes = {
+    before: { width: panels.before.width, height: panels.before.height },
+    after: { width: panels.after.width, height: panels.after.height },
+  };
+  // Only the overlays are drawn with these (faces are warped in memory).
+  const options: DrawOptions<Canvas> = {
+    logoSize: panels.logoSize,
+    facePatches: createCanvasFacePatches(),
+    assetSizes,
+  };
+
+  // The backdrop is the same in every frame: painted once, copied where no photo covers it.
+  const layerCanvas = createCanvas(width, height);
+  const layerContext = layerCanvas.getContext('2d') as unknown as Canvas2D<Canvas>;
+  drawBackdrop(layerContext, scene);
+  memory.readCanvas(layerCanvas, { x: 0, y: 0, width, height }, backdrop);
+  // The same canvas then holds the overlay layer.
+  layerContext.clearRect(0, 0, width, height);
+
+  const copyRect = (from: number, to: number, rect: PixelRect) => {
+    for (let y = rect.y; y < rect.y + rect.height; y += 1) {
+      const offset = y * rowBytes + rect.x * 4;
+      bytes.copyWithin(to + offset, from + offset, from + offset + rect.width * 4);
+    }
+  };
+
+  /** Warps the panel's moving face over its photo, inside its clip. */
+  const paintMovingFace = (target: FrameInMemory, panel: PanelState): void => {
+    const rig = scene.faceMotion[panel.which]?.rig;
+    if (!rig || !panel.face || isStill(panel.face)) return;
+    if (panel.clip.width <= 0 || panel.clip.height <= 0) return;
+    const placement = panelAssetPlacement(scene, assets, panel);
+    const triangles = movedTriangles(rig, panel.face, placement, SEAM_OVERLAP_PX);
+    const clip = clipCoverage(panel.clip, scene);
+    warpTrianglesInto(kernels, photos[panel.which], target, triangles, clip, outlineBuffer);
+  };
+
+  /** Backdrop and photos (their faces too when `withFaces`), as a full repaint paints them. */
+  const paintPanels = (target: FrameInMemory, state: FrameState, withFaces: boolean): void => {
+    const covered = coveredRects(scene, state, assets, assetSizes);
+    for (const rect of uncoveredRects({ x: 0, y: 0, width, height }, covered)) {
+      copyRect(backdrop, target.address, rect);
+    }
+    for (const panel of state.panels) {
+      const { assetToOutput } = panelAssetPlacement(scene, assets, panel);
+      const clip = clipCoverage(panel.clip, scene);
+      samplePhotoInto(kernels, photos[panel.which], target, assetToOutput, clip, blendedRow);
+      if (withFaces) paintMovingFace(target, panel);
+    }
+  };
+
+  let overlayKey: string | null = null;
+  let overlayRects: PixelRect[] = [];
+  /** The badges, texts, highlight and end card: drawn and read where they can paint, when they change. */
+  const paintOverlays = (state: FrameState): void => {
+    // An end card fading in over nothing else but the photos: its backdrop (the same for
+    // every frame, already in memory) is mixed into the frame here, and Canvas 2D draws only
+    // its logo and lines, instead of a whole frame of half-transparent backdrop to read back.
+    const endCardMixed = endCardAlone(state);
+    if (endCardMixed && state.endCard) {
+      kernels.mixSpan(backdrop, frame.address, width * height, coverageUnits(state.endCard.opacity));
+    }
+    const key = `${String(endCardMixed)}${overlayStateKey(state)}`;
+    if (key !== overlayKey) {
+      overlayKey = key;
+      layerContext.setTransform(1, 0, 0, 1, 0, 0);
+      for (const rect of overlayRects) {
+        layerContext.clearRect(rect.x, rect.y, rect.width, rect.height);
+      }
+      overlayRects = overlayBoxes(scene, state, !endCardMixed);
+      if (overlayRects.length === 0) return;
+      drawOverlays(layerContext, scene, state, assets, {
+        ...options,
+        endCardBackdrop: !endCardMixed,
+      });
+      for (const rect of overlayRects) {
+        const offset = rect.y * rowBytes + rect.x * 4;
+        memory.readCanvas(layerCanvas, rect, overlay + offset, rowBytes);
+      }
+    }
+    for (const rect of overlayRects) {
+      for (let y = rect.y; y < rect.y + rect.height; y += 1) {
+        const offset = y * rowBytes + rect.x * 4;
+        kernels.overSpan(overlay + offset, frame.address + offset, rect.width);
+      }
+    }
+  };
+
+  const states = frameStates(scene);
+  const stateAt = (index: number) => states[index] ?? evaluate(scene, index / scene.fps);
+  let canvasRenderer: FrameRenderer | undefined;
+  let canvasFrames = 0;
+  let stillKey: string | null = null;
+  let lastStateKey = '';
+  return {
+    get canvasFrames() {
+      return canvasFrames;
+    },
+    paintFrame(index) {
+      const state = stateAt(index);
+      const stateKey = frameStateKey(state);
+      // A frame whose state equals the previous frame's is already in the converter's input.
+      if (stateKey === lastStateKey) return;
+      lastStateKey = stateKey;
+      if (!photosCoverClips(scene, assets, assetSizes, state)) {
+        canvasRenderer ??= createCanvasFrameRenderer(scene, panels);
+        canvasRenderer.renderFrameInto(index, converter.input);
+        canvasFrames += 1;
+        return;
+      }
+      const facesMove = state.panels.some((panel) => panel.face && !isStill(panel.face));
+      const key = stillPanelsKey(state);
+      const next = index + 1 < states.length ? stateAt(index + 1) : null;
+      // Panels that stay where they are for the next frame are kept without their faces; the
+      // faces go on top, which only a frame whose clips share no pixel may do (in a full
+      // repaint the next panel's photo lies over a face where clips share a pixel).
+      const keep =
+        (!facesMove || panelsApart(state)) &&
+        (key === stillKey || (next !== null && stillPanelsKey(next) === key));
+      if (keep) {
+        if (key !== stillKey) {
+          paintPanels(still, state, false);
+          stillKey = key;
+        }
+        bytes.copyWithin(frame.address, still.address, still.address + frameBytes);
+        for (const panel of state.panels) paintMovingFace(frame, panel);
+      } else {
+        paintPanels(frame, state, true);
+      }
+      paintOverlays(state);
+    },
+  };
+}
+
+/** Whether the end card shows and nothing else is drawn over the photos (nothing under it). */
+function endCardAlone(state: FrameState): boolean {
+  return (
+    state.endCard !== null &&
+    state.endCard.opacity > 0 &&
+    (state.highlight?.opacity ?? 0) <= 0 &&
+    (state.divider?.opacity ?? 0) <= 0 &&
+    state.labels.every((label) => label.opacity <= 0) &&
+    state.texts.every((text) => text.opacity <= 0)
+  );
+}
+
+/** The badges, texts, highlight and end card of a state: equal keys paint equal layers. */
+function overlayStateKey(state: FrameState): string {
+  return JSON.stringify([state.highlight, state.divider, state.labels, state.texts, state.endCard]);
+}
+
+/**
+ * Whether every panel's photo covers every pixel its clip touches: the sampler clamps at a
+ * photo's edge, where Canvas 2D leaves the backdrop, so only then are the two alike.
+ */
+function photosCoverClips(
+  scene: Scene,
+  assets: SceneAssets<Canvas>,
+  sizes: Record<'before' | 'after', { width: number; height: number }>,
+  state: FrameState,
+): boolean {
+  return state.panels.every((panel) => {
+    const { clip } = panel;
+    const left = Math.max(0, Math.floor(clip.x));
+    const top = Math.max(0, Math.floor(clip.y));
+    const right = Math.min(scene.width, Math.ceil(clip.x + clip.width));
+    const bottom = Math.min(scene.height, Math.ceil(clip.y + clip.height));
+    if (right <= left || bottom <= top) return true;
+    const back: Affine = invertAffine(panelAssetPlacement(scene, assets, panel).assetToOutput);
+    const size = sizes[panel.which];
+    const slack = 1e-6;
+    return [
+      [left, top],
+      [right, top],
+      [left, bottom],
+      [right, bottom],
+    ].every(([x = 0, y = 0]) => {
+      const u = back.a * x + back.c * y + back.e;
+      const v = back.b * x + back.d * y + back.f;
+      return u >= -slack && v >= -slack && u <= size.width + slack && v <= size.height + slack;
+    });
+  });
+}

@@ -1,0 +1,526 @@
+;; The server's frame compositor, with WebAssembly SIMD: the photos of a frame's panels and
+;; the triangles of a moving face are resampled straight into the frame's RGBA pixels, and the
+;; layer Canvas 2D paints (badges, texts, the end card) is laid over them. Built into frame-compositor.wasm by
+;; `npm run build:wasm -w @glowreel/engine`; a test checks the committed binary is this file's.
+;;
+;; Why it exists: drawn by Skia, a 1080p frame's scaled photos and the read-out of the whole
+;; canvas cost the paint worker more CPU than everything else it does, and x264 needs the other
+;; core. Here a photo is sampled in a few nanoseconds a pixel into memory the I420 conversion
+;; reads from directly (the memory is the converter's, imported).
+;;
+;; Fixed point: source coordinates are 16.16, with 0 at the centre of the first texel (the
+;; caller subtracts half a pixel). Bilinear weights keep 7 bits (128 steps a pixel): each
+;; channel × 128 stays inside 16 bits. The vertical blend is rounded to 8 bits before the
+;; horizontal one. Coverage (a clip's partly covered edge pixels) is 0–256.
+(module
+  (import "env" "memory" (memory 1))
+
+  ;; Writes $count RGBA pixels at $dst, pixel k sampled at ($u + k $du, $v + k $dv) from the
+  ;; $srcWidth × $srcHeight RGBA photo at $src. With $coverage below 256 each sample is mixed
+  ;; with the pixel already at $dst in that proportion. Coordinates are clamped to the photo's
+  ;; texel centres; the caller keeps one spare row and one spare pixel after the photo, which
+  ;; the last row and column read with zero weight.
+  (func $sampleSpan (export "sampleSpan")
+    (param $src i32) (param $srcWidth i32) (param $srcHeight i32)
+    (param $dst i32) (param $count i32)
+    (param $u i32) (param $v i32) (param $du i32) (param $dv i32) (param $coverage i32)
+    (local $stride i32) (local $uMax i32) (local $vMax i32) (local $end i32)
+    (local $uc i32) (local $vc i32) (local $texel i32) (local $fx i32) (local $fy i32)
+    (local $top v128) (local $bottom v128) (local $mix v128)
+    (local $keep v128) (local $take v128) (local $half v128)
+    (local.set $stride (i32.shl (local.get $srcWidth) (i32.const 2)))
+    (local.set $uMax (i32.shl (i32.sub (local.get $srcWidth) (i32.const 1)) (i32.const 16)))
+    (local.set $vMax (i32.shl (i32.sub (local.get $srcHeight) (i32.const 1)) (i32.const 16)))
+    ;; A fully covered span whose first and last samples lie inside the photo (so all between
+    ;; do) needs no clamping: the common case, taken by a loop without it.
+    (if (i32.and
+          (i32.eq (local.get $coverage) (i32.const 256))
+          (i32.and
+            (call $inside (local.get $u) (local.get $v) (local.get $uMax) (local.get $vMax))
+            (call $inside
+              (i32.add (local.get $u)
+                (i32.mul (i32.sub (local.get $count) (i32.const 1)) (local.get $du)))
+              (i32.add (local.get $v)
+                (i32.mul (i32.sub (local.get $count) (i32.const 1)) (local.get $dv)))
+              (local.get $uMax) (local.get $vMax))))
+      (then
+        (call $sampleInside (local.get $src) (local.get $stride) (local.get $dst)
+          (local.get $count) (local.get $u) (local.get $v) (local.get $du) (local.get $dv))
+        (return)))
+    (local.set $end (i32.add (local.get $dst) (i32.shl (local.get $count) (i32.const 2))))
+    (local.set $take (i16x8.splat (local.get $coverage)))
+    (local.set $keep (i16x8.splat (i32.sub (i32.const 256) (local.get $coverage))))
+    (local.set $half (i16x8.splat (i32.const 128)))
+    (block $done
+      (loop $pixels
+        (br_if $done (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $uc
+          (select (i32.const 0) (local.get $u) (i32.lt_s (local.get $u) (i32.const 0))))
+        (local.set $uc
+          (select (local.get $uMax) (local.get $uc) (i32.gt_s (local.get $uc) (local.get $uMax))))
+        (local.set $vc
+          (select (i32.const 0) (local.get $v) (i32.lt_s (local.get $v) (i32.const 0))))
+        (local.set $vc
+          (select (local.get $vMax) (local.get $vc) (i32.gt_s (local.get $vc) (local.get $vMax))))
+        (local.set $texel
+          (i32.add (local.get $src)
+            (i32.add
+              (i32.mul (i32.shr_u (local.get $vc) (i32.const 16)) (local.get $stride))
+              (i32.shl (i32.shr_u (local.get $uc) (i32.const 16)) (i32.const 2)))))
+        (local.set $fx (i32.and (i32.shr_u (local.get $uc) (i32.const 9)) (i32.const 127)))
+        (local.set $fy (i32.and (i32.shr_u (local.get $vc) (i32.const 9)) (i32.const 127)))
+        ;; Two neighbouring texels of the row, then of the row below: [p0 r g b a, p1 r g b a].
+        (local.set $top (i16x8.extend_low_i8x16_u (v128.load64_zero (local.get $texel))))
+        (local.set $bottom
+          (i16x8.extend_low_i8x16_u
+            (v128.load64_zero (i32.add (local.get $texel) (local.get $stride)))))
+        ;; Down: top × (128 − fy) + bottom × fy, back to 8 bits with rounding.
+        (local.set $mix
+          (i16x8.shr_u
+            (i16x8.add
+              (i16x8.add
+                (i16x8.mul (local.get $top)
+                  (i16x8.splat (i32.sub (i32.const 128) (local.get $fy))))
+                (i16x8.mul (local.get $bottom) (i16x8.splat (local.get $fy))))
+              (i16x8.splat (i32.const 64)))
+            (i32.const 7)))
+        ;; Across: p0 × (128 − fx) + p1 × fx, the two halves of one vector added.
+        (local.set $mix
+          (i16x8.mul (local.get $mix)
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              (i16x8.splat (i32.sub (i32.const 128) (local.get $fx)))
+              (i16x8.splat (local.get $fx)))))
+        (local.set $mix
+          (i16x8.shr_u
+            (i16x8.add
+              (i16x8.add (local.get $mix)
+                (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7
+                  (local.get $mix) (local.get $mix)))
+              (i16x8.splat (i32.const 64)))
+            (i32.const 7)))
+        ;; A partly covered pixel: sample × coverage + what was there × (256 − coverage).
+        (if (i32.lt_u (local.get $coverage) (i32.const 256))
+          (then
+            (local.set $mix
+              (i16x8.shr_u
+                (i16x8.add
+                  (i16x8.add
+                    (i16x8.mul (local.get $mix) (local.get $take))
+                    (i16x8.mul
+                      (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $dst)))
+                      (local.get $keep)))
+                  (local.get $half))
+                (i32.const 8)))))
+        (v128.store32_lane 0 (local.get $dst) (i8x16.narrow_i16x8_u (local.get $mix) (local.get $mix)))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (local.set $u (i32.add (local.get $u) (local.get $du)))
+        (local.set $v (i32.add (local.get $v) (local.get $dv)))
+        (br $pixels))))
+
+  ;; Whether the 16.16 point ($u, $v) lies within [0, $uMax] × [0, $vMax].
+  (func $inside (param $u i32) (param $v i32) (param $uMax i32) (param $vMax i32) (result i32)
+    (i32.and
+      (i32.and (i32.ge_s (local.get $u) (i32.const 0)) (i32.le_s (local.get $u) (local.get $uMax)))
+      (i32.and (i32.ge_s (local.get $v) (i32.const 0)) (i32.le_s (local.get $v) (local.get $vMax)))))
+
+  ;; sampleSpan's loop for a span that stays inside the photo and covers its pixels fully.
+  (func $sampleInside (param $src i32) (param $stride i32) (param $dst i32) (param $count i32)
+    (param $u i32) (param $v i32) (param $du i32) (param $dv i32)
+    (local $end i32) (local $texel i32) (local $fx i32) (local $fy i32)
+    (local $top v128) (local $bottom v128) (local $mix v128)
+    (local.set $end (i32.add (local.get $dst) (i32.shl (local.get $count) (i32.const 2))))
+    (block $done
+      (loop $pixels
+        (br_if $done (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $texel
+          (i32.add (local.get $src)
+            (i32.add
+              (i32.mul (i32.shr_u (local.get $v) (i32.const 16)) (local.get $stride))
+              (i32.shl (i32.shr_u (local.get $u) (i32.const 16)) (i32.const 2)))))
+        (local.set $fx (i32.and (i32.shr_u (local.get $u) (i32.const 9)) (i32.const 127)))
+        (local.set $fy (i32.and (i32.shr_u (local.get $v) (i32.const 9)) (i32.const 127)))
+        (local.set $top (i16x8.extend_low_i8x16_u (v128.load64_zero (local.get $texel))))
+        (local.set $bottom
+          (i16x8.extend_low_i8x16_u
+            (v128.load64_zero (i32.add (local.get $texel) (local.get $stride)))))
+        (local.set $mix
+          (i16x8.shr_u
+            (i16x8.add
+              (i16x8.add
+                (i16x8.mul (local.get $top)
+                  (i16x8.splat (i32.sub (i32.const 128) (local.get $fy))))
+                (i16x8.mul (local.get $bottom) (i16x8.splat (local.get $fy))))
+              (i16x8.splat (i32.const 64)))
+            (i32.const 7)))
+        (local.set $mix
+          (i16x8.mul (local.get $mix)
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              (i16x8.splat (i32.sub (i32.const 128) (local.get $fx)))
+              (i16x8.splat (local.get $fx)))))
+        (local.set $mix
+          (i16x8.shr_u
+            (i16x8.add
+              (i16x8.add (local.get $mix)
+                (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7
+                  (local.get $mix) (local.get $mix)))
+              (i16x8.splat (i32.const 64)))
+            (i32.const 7)))
+        (v128.store32_lane 0 (local.get $dst) (i8x16.narrow_i16x8_u (local.get $mix) (local.get $mix)))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (local.set $u (i32.add (local.get $u) (local.get $du)))
+        (local.set $v (i32.add (local.get $v) (local.get $dv)))
+        (br $pixels))))
+
+  ;; Writes $count RGBA pixels at $dst along one row of the photo: pixel k sampled at
+  ;; ($u + k $du, $v), with $du > 0 (a panel's photo scaled and moved, not turned). The two
+  ;; photo rows it falls between are blended once, four pixels at a time, into the row at
+  ;; $temp (or read straight from the photo when $v lies on a row), so each output pixel only
+  ;; blends two neighbours across: the same rounding as sampleSpan, half the work. The photo
+  ;; needs the spare row and four spare pixels after it (16-byte loads reach past its end).
+  (func (export "sampleRow")
+    (param $src i32) (param $srcWidth i32) (param $srcHeight i32)
+    (param $dst i32) (param $count i32)
+    (param $u i32) (param $v i32) (param $du i32) (param $coverage i32) (param $temp i32)
+    (local $stride i32) (local $uMax i32) (local $vc i32) (local $fy i32) (local $row i32)
+    (local $first i32) (local $last i32) (local $x i32) (local $blended i32) (local $end i32)
+    (local $uc i32) (local $fx i32) (local $top v128) (local $bottom v128) (local $mix v128)
+    (local $keepY v128) (local $takeY v128) (local $keep v128) (local $take v128)
+    (local $half v128)
+    (local.set $stride (i32.shl (local.get $srcWidth) (i32.const 2)))
+    (local.set $uMax (i32.shl (i32.sub (local.get $srcWidth) (i32.const 1)) (i32.const 16)))
+    (local.set $vc
+      (select (i32.const 0) (local.get $v) (i32.lt_s (local.get $v) (i32.const 0))))
+    (local.set $vc
+      (select
+        (i32.shl (i32.sub (local.get $srcHeight) (i32.const 1)) (i32.const 16))
+        (local.get $vc)
+        (i32.gt_s (local.get $vc)
+          (i32.shl (i32.sub (local.get $srcHeight) (i32.const 1)) (i32.const 16)))))
+    (local.set $fy (i32.and (i32.shr_u (local.get $vc) (i32.const 9)) (i32.const 127)))
+    (local.set $row
+      (i32.add (local.get $src) (i32.mul (i32.shr_u (local.get $vc) (i32.const 16)) (local.get $stride))))
+    ;; The photo pixels the row reaches: from the first sample's to the one right of the last's.
+    (local.set $first
+      (i32.shr_u
+        (select (i32.const 0) (local.get $u) (i32.lt_s (local.get $u) (i32.const 0)))
+        (i32.const 16)))
+    (local.set $first (select (i32.sub (local.get $srcWidth) (i32.const 1)) (local.get $first)
+      (i32.gt_s (local.get $first) (i32.sub (local.get $srcWidth) (i32.const 1)))))
+    (local.set $last
+      (i32.add (local.get $u) (i32.mul (i32.sub (local.get $count) (i32.const 1)) (local.get $du))))
+    (local.set $last
+      (select (i32.const 0) (local.get $last) (i32.lt_s (local.get $last) (i32.const 0))))
+    (local.set $last
+      (select (local.get $uMax) (local.get $last) (i32.gt_s (local.get $last) (local.get $uMax))))
+    (local.set $last (i32.add (i32.shr_u (local.get $last) (i32.const 16)) (i32.const 1)))
+    (if (i32.eqz (local.get $fy))
+      (then
+        ;; On a photo row: its pixels need no blending down.
+        (local.set $blended (i32.add (local.get $row) (i32.shl (local.get $first) (i32.const 2)))))
+      (else
+        (local.set $blended (local.get $temp))
+        (local.set $takeY (i16x8.splat (local.get $fy)))
+        (local.set $keepY (i16x8.splat (i32.sub (i32.const 128) (local.get $fy))))
+        (local.set $x (i32.add (local.get $row) (i32.shl (local.get $first) (i32.const 2))))
+        (local.set $end
+          (i32.add (local.get $row) (i32.shl (i32.add (local.get $last) (i32.const 1)) (i32.const 2))))
+        (local.set $uc (local.get $temp))
+        (block $downDone
+          (loop $down
+            (br_if $downDone (i32.ge_u (local.get $x) (local.get $end)))
+            (local.set $top (v128.load (local.get $x)))
+            (local.set $bottom (v128.load (i32.add (local.get $x) (local.get $stride))))
+            (v128.store (local.get $uc)
+              (i8x16.narrow_i16x8_u
+                (i16x8.shr_u
+                  (i16x8.add
+                    (i16x8.add
+                      (i16x8.mul (i16x8.extend_low_i8x16_u (local.get $top)) (local.get $keepY))
+                      (i16x8.mul (i16x8.extend_low_i8x16_u (local.get $bottom)) (local.get $takeY)))
+                    (i16x8.splat (i32.const 64)))
+                  (i32.const 7))
+                (i16x8.shr_u
+                  (i16x8.add
+                    (i16x8.add
+                      (i16x8.mul (i16x8.extend_high_i8x16_u (local.get $top)) (local.get $keepY))
+                      (i16x8.mul (i16x8.extend_high_i8x16_u (local.get $bottom)) (local.get $takeY)))
+                    (i16x8.splat (i32.const 64)))
+                  (i32.const 7))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $uc (i32.add (local.get $uc) (i32.const 16)))
+            (br $down)))))
+    ;; Across: each output pixel blends its two neighbours of the blended row.
+    (local.set $take (i16x8.splat (local.get $coverage)))
+    (local.set $keep (i16x8.splat (i32.sub (i32.const 256) (local.get $coverage))))
+    (local.set $half (i16x8.splat (i32.const 128)))
+    (local.set $end (i32.add (local.get $dst) (i32.shl (local.get $count) (i32.const 2))))
+    (block $done
+      (loop $pixels
+        (br_if $done (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $uc
+          (select (i32.const 0) (local.get $u) (i32.lt_s (local.get $u) (i32.const 0))))
+        (local.set $uc
+          (select (local.get $uMax) (local.get $uc) (i32.gt_s (local.get $uc) (local.get $uMax))))
+        (local.set $fx (i32.and (i32.shr_u (local.get $uc) (i32.const 9)) (i32.const 127)))
+        (local.set $mix
+          (i16x8.mul
+            (i16x8.extend_low_i8x16_u
+              (v128.load64_zero
+                (i32.add (local.get $blended)
+                  (i32.shl (i32.sub (i32.shr_u (local.get $uc) (i32.const 16)) (local.get $first))
+                    (i32.const 2)))))
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              (i16x8.splat (i32.sub (i32.const 128) (local.get $fx)))
+              (i16x8.splat (local.get $fx)))))
+        (local.set $mix
+          (i16x8.shr_u
+            (i16x8.add
+              (i16x8.add (local.get $mix)
+                (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7
+                  (local.get $mix) (local.get $mix)))
+              (i16x8.splat (i32.const 64)))
+            (i32.const 7)))
+        (if (i32.lt_u (local.get $coverage) (i32.const 256))
+          (then
+            (local.set $mix
+              (i16x8.shr_u
+                (i16x8.add
+                  (i16x8.add
+                    (i16x8.mul (local.get $mix) (local.get $take))
+                    (i16x8.mul
+                      (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $dst)))
+                      (local.get $keep)))
+                  (local.get $half))
+                (i32.const 8)))))
+        (v128.store32_lane 0 (local.get $dst) (i8x16.narrow_i16x8_u (local.get $mix) (local.get $mix)))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (local.set $u (i32.add (local.get $u) (local.get $du)))
+        (br $pixels))))
+
+  ;; Paints one triangle of a moving face: every pixel of the box [$left, $right) × [$top,
+  ;; $bottom) whose centre lies inside the convex outline of $count points (x, y as f64 pairs at
+  ;; $points, output pixels: the triangle grown by the seam overlap) is sampled from the photo
+  ;; through $ba…$bf (output → photo pixels: u = ba x + bc y + be, v = bb x + bd y + bf). Rows
+  ;; are $rowBytes apart at $dst. The face warp calls it once per triangle (face-warp-spans.ts),
+  ;; so the rows of thousands of small triangles are walked here rather than in JavaScript.
+  (func (export "warpTriangle")
+    (param $src i32) (param $srcWidth i32) (param $srcHeight i32)
+    (param $dst i32) (param $rowBytes i32) (param $points i32) (param $count i32)
+    (param $ba f64) (param $bb f64) (param $bc f64) (param $bd f64) (param $be f64) (param $bf f64)
+    (param $left i32) (param $top i32) (param $right i32) (param $bottom i32)
+    (local $row i32) (local $lastRow i32) (local $cy f64) (local $cx f64) (local $k i32)
+    (local $p i32) (local $q i32) (local $x f64) (local $minY f64) (local $maxY f64)
+    (local $l f64) (local $r f64) (local $from i32) (local $to i32) (local $du i32) (local $dv i32)
+    (local.set $minY (f64.const inf))
+    (local.set $maxY (f64.const -inf))
+    (local.set $k (i32.const 0))
+    (block $boundsDone
+      (loop $bounds
+        (br_if $boundsDone (i32.ge_u (local.get $k) (local.get $count)))
+        (local.set $x
+          (f64.load offset=8 (i32.add (local.get $points) (i32.shl (local.get $k) (i32.const 4)))))
+        (local.set $minY (f64.min (local.get $minY) (local.get $x)))
+        (local.set $maxY (f64.max (local.get $maxY) (local.get $x)))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $bounds)))
+    (local.set $row
+      (i32.trunc_sat_f64_s (f64.ceil (f64.sub (local.get $minY) (f64.const 0.5)))))
+    (local.set $row
+      (select (local.get $top) (local.get $row) (i32.lt_s (local.get $row) (local.get $top))))
+    (local.set $lastRow
+      (i32.trunc_sat_f64_s (f64.ceil (f64.sub (local.get $maxY) (f64.const 0.5)))))
+    (local.set $lastRow
+      (select (local.get $bottom) (local.get $lastRow)
+        (i32.gt_s (local.get $lastRow) (local.get $bottom))))
+    (local.set $du (call $fixed (local.get $ba)))
+    (local.set $dv (call $fixed (local.get $bb)))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_s (local.get $row) (local.get $lastRow)))
+        (local.set $cy (f64.add (f64.convert_i32_s (local.get $row)) (f64.const 0.5)))
+        ;; Where the row of pixel centres crosses the outline's edges: its leftmost and
+        ;; rightmost crossings (an edge holds its lower end and not its upper one).
+        (local.set $l (f64.const inf))
+        (local.set $r (f64.const -inf))
+        (local.set $k (i32.const 0))
+        (block $edgesDone
+          (loop $edges
+            (br_if $edgesDone (i32.ge_u (local.get $k) (local.get $count)))
+            (local.set $p (i32.add (local.get $points) (i32.shl (local.get $k) (i32.const 4))))
+            (local.set $q
+              (i32.add (local.get $points)
+                (i32.shl
+                  (select (i32.const 0) (i32.add (local.get $k) (i32.const 1))
+                    (i32.eq (i32.add (local.get $k) (i32.const 1)) (local.get $count)))
+                  (i32.const 4))))
+            (if (i32.ne
+                  (f64.le (f64.load offset=8 (local.get $p)) (local.get $cy))
+                  (f64.le (f64.load offset=8 (local.get $q)) (local.get $cy)))
+              (then
+                (local.set $x
+                  (f64.add (f64.load (local.get $p))
+                    (f64.div
+                      (f64.mul
+                        (f64.sub (local.get $cy) (f64.load offset=8 (local.get $p)))
+                        (f64.sub (f64.load (local.get $q)) (f64.load (local.get $p))))
+                      (f64.sub (f64.load offset=8 (local.get $q)) (f64.load offset=8 (local.get $p))))))
+                (local.set $l (f64.min (local.get $l) (local.get $x)))
+                (local.set $r (f64.max (local.get $r) (local.get $x)))))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $edges)))
+        (if (f64.ge (local.get $r) (local.get $l))
+          (then
+            (local.set $from
+              (i32.trunc_sat_f64_s (f64.ceil (f64.sub (local.get $l) (f64.const 0.5)))))
+            (local.set $from
+              (select (local.get $left) (local.get $from)
+                (i32.lt_s (local.get $from) (local.get $left))))
+            (local.set $to
+              (i32.trunc_sat_f64_s (f64.ceil (f64.sub (local.get $r) (f64.const 0.5)))))
+            (local.set $to
+              (select (local.get $right) (local.get $to) (i32.gt_s (local.get $to) (local.get $right))))
+            (if (i32.gt_s (local.get $to) (local.get $from))
+              (then
+                (local.set $cx (f64.add (f64.convert_i32_s (local.get $from)) (f64.const 0.5)))
+                ;; Texel centres are at half pixels: the sampler's 0 is the first texel's centre.
+                (call $sampleSpan
+                  (local.get $src) (local.get $srcWidth) (local.get $srcHeight)
+                  (i32.add (local.get $dst)
+                    (i32.add (i32.mul (local.get $row) (local.get $rowBytes))
+                      (i32.shl (local.get $from) (i32.const 2))))
+                  (i32.sub (local.get $to) (local.get $from))
+                  (call $fixed
+                    (f64.sub
+                      (f64.add (f64.add (f64.mul (local.get $ba) (local.get $cx))
+                        (f64.mul (local.get $bc) (local.get $cy))) (local.get $be))
+                      (f64.const 0.5)))
+                  (call $fixed
+                    (f64.sub
+                      (f64.add (f64.add (f64.mul (local.get $bb) (local.get $cx))
+                        (f64.mul (local.get $bd) (local.get $cy))) (local.get $bf))
+                      (f64.const 0.5)))
+                  (local.get $du) (local.get $dv) (i32.const 256))))))
+        (local.set $row (i32.add (local.get $row) (i32.const 1)))
+        (br $rows))))
+
+  ;; A coordinate in 16.16 fixed point, rounded to the nearest step.
+  (func $fixed (param $value f64) (result i32)
+    (i32.trunc_sat_f64_s (f64.nearest (f64.mul (local.get $value) (f64.const 65536)))))
+
+  ;; Mixes $count RGBA pixels at $src into those at $dst by $amount (0–256): dst = (src × amount
+  ;; + dst × (256 − amount)) / 256, rounded. The end card's backdrop fades in over the frame so.
+  (func (export "mixSpan") (param $src i32) (param $dst i32) (param $count i32) (param $amount i32)
+    (local $end i32) (local $take v128) (local $keep v128) (local $half v128)
+    (local $s v128) (local $d v128)
+    (local.set $take (i16x8.splat (local.get $amount)))
+    (local.set $keep (i16x8.splat (i32.sub (i32.const 256) (local.get $amount))))
+    (local.set $half (i16x8.splat (i32.const 128)))
+    ;; Four pixels at a time, then the last one to three one at a time.
+    (local.set $end
+      (i32.add (local.get $src) (i32.shl (i32.and (local.get $count) (i32.const -4)) (i32.const 2))))
+    (block $quadsDone
+      (loop $quads
+        (br_if $quadsDone (i32.ge_u (local.get $src) (local.get $end)))
+        (local.set $s (v128.load (local.get $src)))
+        (local.set $d (v128.load (local.get $dst)))
+        (v128.store (local.get $dst)
+          (i8x16.narrow_i16x8_u
+            (call $mix2 (i16x8.extend_low_i8x16_u (local.get $s))
+              (i16x8.extend_low_i8x16_u (local.get $d)) (local.get $take) (local.get $keep)
+              (local.get $half))
+            (call $mix2 (i16x8.extend_high_i8x16_u (local.get $s))
+              (i16x8.extend_high_i8x16_u (local.get $d)) (local.get $take) (local.get $keep)
+              (local.get $half))))
+        (local.set $src (i32.add (local.get $src) (i32.const 16)))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
+        (br $quads)))
+    (local.set $end
+      (i32.add (local.get $end) (i32.shl (i32.and (local.get $count) (i32.const 3)) (i32.const 2))))
+    (block $pixelsDone
+      (loop $pixels
+        (br_if $pixelsDone (i32.ge_u (local.get $src) (local.get $end)))
+        (local.set $s (call $mix2
+          (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $src)))
+          (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $dst)))
+          (local.get $take) (local.get $keep) (local.get $half)))
+        (v128.store32_lane 0 (local.get $dst) (i8x16.narrow_i16x8_u (local.get $s) (local.get $s)))
+        (local.set $src (i32.add (local.get $src) (i32.const 4)))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (br $pixels))))
+
+  (func $mix2 (param $s v128) (param $d v128) (param $take v128) (param $keep v128)
+    (param $half v128) (result v128)
+    (i16x8.shr_u
+      (i16x8.add
+        (i16x8.add (i16x8.mul (local.get $s) (local.get $take))
+          (i16x8.mul (local.get $d) (local.get $keep)))
+        (local.get $half))
+      (i32.const 8)))
+
+  ;; Lays $count straight-alpha RGBA pixels at $src over the opaque pixels at $dst (source
+  ;; over): out = (src × a + dst × (255 − a)) / 255, rounded; the result stays opaque. Four
+  ;; pixels at a time, skipped when all four are transparent and copied when all are opaque
+  ;; (most of a frame's layer is one or the other).
+  (func (export "overSpan") (param $src i32) (param $dst i32) (param $count i32)
+    (local $end i32) (local $quadEnd i32) (local $s v128) (local $alphas v128)
+    (local $alphaMask v128) (local $opaque v128) (local $low v128) (local $high v128)
+    (local.set $alphaMask (v128.const i32x4 0xff000000 0xff000000 0xff000000 0xff000000))
+    (local.set $end (i32.add (local.get $src) (i32.shl (local.get $count) (i32.const 2))))
+    (local.set $quadEnd
+      (i32.add (local.get $src) (i32.shl (i32.and (local.get $count) (i32.const -4)) (i32.const 2))))
+    (block $quadsDone
+      (loop $quads
+        (br_if $quadsDone (i32.ge_u (local.get $src) (local.get $quadEnd)))
+        (local.set $s (v128.load (local.get $src)))
+        (local.set $alphas (v128.and (local.get $s) (local.get $alphaMask)))
+        (if (v128.any_true (local.get $alphas))
+          (then
+            (if (i32x4.all_true (i32x4.eq (local.get $alphas) (local.get $alphaMask)))
+              (then (v128.store (local.get $dst) (local.get $s)))
+              (else
+                (local.set $low
+                  (call $over2
+                    (i16x8.extend_low_i8x16_u (local.get $s))
+                    (i16x8.extend_low_i8x16_u (v128.load (local.get $dst)))))
+                (local.set $high
+                  (call $over2
+                    (i16x8.extend_high_i8x16_u (local.get $s))
+                    (i16x8.extend_high_i8x16_u (v128.load (local.get $dst)))))
+                (v128.store (local.get $dst)
+                  (v128.or (i8x16.narrow_i16x8_u (local.get $low) (local.get $high))
+                    (local.get $alphaMask)))))))
+        (local.set $src (i32.add (local.get $src) (i32.const 16)))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
+        (br $quads)))
+    ;; The last one to three pixels, one at a time.
+    (block $pixelsDone
+      (loop $pixels
+        (br_if $pixelsDone (i32.ge_u (local.get $src) (local.get $end)))
+        (local.set $low
+          (call $over2
+            (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $src)))
+            (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $dst)))))
+        (v128.store32_lane 0 (local.get $dst)
+          (v128.or (i8x16.narrow_i16x8_u (local.get $low) (local.get $low))
+            (local.get $alphaMask)))
+        (local.set $src (i32.add (local.get $src) (i32.const 4)))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (br $pixels))))
+
+  ;; Two straight-alpha pixels over two others, as 16-bit lanes [r g b a r g b a]: each
+  ;; channel (s × a + d × (255 − a)) / 255, the division rounded exactly as
+  ;; (x + 128 + ((x + 128) >> 8)) >> 8 is for every x up to 255 × 255.
+  (func $over2 (param $s v128) (param $d v128) (result v128)
+    (local $a v128) (local $x v128)
+    ;; Each pixel's alpha in all four of its lanes.
+    (local.set $a
+      (i8x16.shuffle 6 7 6 7 6 7 6 7 14 15 14 15 14 15 14 15 (local.get $s) (local.get $s)))
+    (local.set $x
+      (i16x8.add
+        (i16x8.add
+          (i16x8.mul (local.get $s) (local.get $a))
+          (i16x8.mul (local.get $d) (i16x8.sub (i16x8.splat (i32.const 255)) (local.get $a))))
+        (i16x8.splat (i32.const 128))))
+    (i16x8.shr_u
+      (i16x8.add (local.get $x) (i16x8.shr_u (local.get $x) (i32.const 8)))
+      (i32.const 8))))
