@@ -5,14 +5,14 @@ import { buildScene } from '../plan/build-scene.ts';
 import { frameRuns } from '../plan/frame-runs.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import { makeSceneInput } from '../plan/scene-input.factory.ts';
-import { createFrameRenderer, type RenderPhotos } from './canvas-renderer.ts';
+import type { RenderPhotos } from './canvas-renderer.ts';
+import { createCompositedFrames } from './compositor/composited-frames.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
 import {
   startParallelPainter,
   type PaintedFrame,
   type ParallelPainter,
 } from './parallel-painter.ts';
-import { createI420Converter } from './rgba-to-i420.ts';
 
 /** A panel with detail everywhere, so a frame painted from the wrong place cannot match. */
 function texturedPanel(width: number, height: number, seed: number): Raster {
@@ -71,17 +71,11 @@ async function load(pool: ParallelPainter, photos: RenderPhotos = panels): Promi
   await pool.load(scene);
 }
 
-const toI420 = createI420Converter(scene.width, scene.height);
-/** The frame the single-thread renderer paints, in the I420 the ring holds. */
-function expectedI420(renderer: { renderFrame(frame: number): Uint8Array }, frame: number): Buffer {
-  return Buffer.from(toI420.convert(renderer.renderFrame(frame)));
-}
-
 describe('parallel painter', () => {
-  it('paints every frame exactly as the single-thread renderer does, whichever worker and slot', async () => {
+  it('paints every frame exactly as the compositor on this thread does, whichever worker and slot', async () => {
     const pool = painter(2);
     await load(pool);
-    const reference = createFrameRenderer(scene, panels);
+    const reference = createCompositedFrames(scene, panels);
     // Every run's first frame, with every slot in flight as the render keeps them; a slot
     // is painted again only after its pixels have been read. Every third run also asks for
     // the RGBA pixels.
@@ -97,10 +91,10 @@ describe('parallel painter', () => {
     const matches: boolean[] = [];
     for (const [index, run] of runs.entries()) {
       const painted = await inFlight.get(index);
-      const rgba = reference.renderFrame(run.firstFrame);
+      const rgba = reference.rgba(run.firstFrame);
       const i420Matches =
         painted !== undefined &&
-        Buffer.compare(Buffer.from(painted.i420), expectedI420(reference, run.firstFrame)) === 0;
+        Buffer.compare(Buffer.from(painted.i420), reference.i420(run.firstFrame)) === 0;
       const rgbaMatches =
         index % 3 === 0
           ? painted?.rgba != null && Buffer.compare(Buffer.from(painted.rgba), rgba) === 0
@@ -155,7 +149,7 @@ describe('parallel painter', () => {
     const swapped = { ...panels, before: panels.after, after: panels.before };
     await expect(again.load(scene)).rejects.toThrow(/before stagePhotos/);
     await load(again, swapped);
-    const expected = expectedI420(createFrameRenderer(scene, swapped), 60);
+    const expected = createCompositedFrames(scene, swapped).i420(60);
     expect(Buffer.compare(Buffer.from((await again.paint(60, 1)).i420), expected)).toBe(0);
   });
 

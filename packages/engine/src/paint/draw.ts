@@ -78,7 +78,14 @@ export function drawOverlays<T>(
   for (const label of state.labels) drawLabel(ctx, label, typeface);
   for (const text of state.texts) drawTextBlock(ctx, text, scene.colors.text, typeface);
   if (state.endCard) {
-    drawEndCard(ctx, scene, assets, state.endCard, options.logoSize, options.endCardBackdrop ?? true);
+    drawEndCard(
+      ctx,
+      scene,
+      assets,
+      state.endCard,
+      options.logoSize,
+      options.endCardBackdrop ?? true,
+    );
   }
 }
 

@@ -39,11 +39,7 @@ import { panelsApart, stillPanelsKey } from '../still-panels-layer.ts';
 import { alignedBytes, canvasMemory } from './canvas-memory.ts';
 import { clipCoverage, coverageUnits } from './clip-coverage.ts';
 import { createCompositorKernels } from './compositor-kernels.ts';
-import {
-  OUTLINE_BUFFER_BYTES,
-  OUTLINE_POINTS,
-  warpTrianglesInto,
-} from './face-warp-spans.ts';
+import { OUTLINE_BUFFER_BYTES, OUTLINE_POINTS, warpTrianglesInto } from './face-warp-spans.ts';
 import { overlayBoxes, type PixelRect } from './overlay-boxes.ts';
 import {
   blendedRowBytes,
@@ -69,7 +65,9 @@ export function compositorRoomBytes(
   panels: Pick<FrameCanvases, 'before' | 'after'>,
 ): number {
   const frameBytes = alignedBytes(scene.width * scene.height * 4);
-  const photos = alignedBytes(photoInMemoryBytes(panels.before)) + alignedBytes(photoInMemoryBytes(panels.after));
+  const photos =
+    alignedBytes(photoInMemoryBytes(panels.before)) +
+    alignedBytes(photoInMemoryBytes(panels.after));
   const rows = alignedBytes(blendedRowBytes(widestPhoto(panels)));
   return 3 * frameBytes + photos + rows + OUTLINE_BUFFER_BYTES;
 }
@@ -179,7 +177,12 @@ export function createCompositedFrameRenderer(
     // its logo and lines, instead of a whole frame of half-transparent backdrop to read back.
     const endCardMixed = endCardAlone(state);
     if (endCardMixed && state.endCard) {
-      kernels.mixSpan(backdrop, frame.address, width * height, coverageUnits(state.endCard.opacity));
+      kernels.mixSpan(
+        backdrop,
+        frame.address,
+        width * height,
+        coverageUnits(state.endCard.opacity),
+      );
     }
     const key = `${String(endCardMixed)}${overlayStateKey(state)}`;
     if (key !== overlayKey) {

@@ -79,7 +79,7 @@ function wholePixels(box: Rect, size: { width: number; height: number }): Rect |
 /** Boxes that share a pixel are replaced by the box around both, until none do. */
 function disjoint(boxes: Rect[]): Rect[] {
   const result = [...boxes];
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     outer: for (let i = 0; i < result.length; i += 1) {
       for (let j = i + 1; j < result.length; j += 1) {

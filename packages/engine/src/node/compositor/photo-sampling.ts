@@ -83,7 +83,12 @@ export function samplePhotoInto(
   for (const rows of clip.rows) {
     for (let row = rows.from; row < rows.from + rows.count; row += 1) {
       eachCoveredRun(clip.columns, 0, Infinity, (from, count, coverage) =>
-        sampleRun(kernels, photo, frame, back, { row, from, count, coverage: rows.coverage * coverage }),
+        sampleRun(kernels, photo, frame, back, {
+          row,
+          from,
+          count,
+          coverage: rows.coverage * coverage,
+        }),
       );
     }
   }
