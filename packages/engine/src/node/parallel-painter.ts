@@ -92,7 +92,7 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
 
   const pool: PaintThread[] = Array.from({ length: threads }, () => {
     // No inherited loader flags: the parent may run under tsx, the worker needs none.
-    const worker = new Worker(WORKER_URL, { execArgv: process.env.PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.PROF_DIR] : [] });
+    const worker = new Worker(WORKER_URL, { execArgv: [] });
     const thread: PaintThread = { worker, waiters: [] };
     worker.on('message', (reply: PaintWorkerReply) => {
       const waiter = thread.waiters.shift();
