@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Canvas2D } from '../../paint/canvas.ts';
 import { drawOverlays } from '../../paint/draw.ts';
 import { frameStates } from '../../plan/timeline.ts';
-import { createCanvasFacePatches } from '../canvas-surface.ts';
 import { rasterToCanvas } from '../canvas-renderer.ts';
 import { createRaster } from '../../raster.ts';
 import { registerEngineFonts } from '../fonts.ts';
@@ -60,7 +59,6 @@ describe('overlay boxes', () => {
         context.clearRect(0, 0, scene.width, scene.height);
         drawOverlays(context, scene, state, assets, {
           logoSize: { width: 120, height: 60 },
-          facePatches: createCanvasFacePatches(),
           endCardBackdrop,
         });
         const boxes = overlayBoxes(scene, state, endCardBackdrop);
