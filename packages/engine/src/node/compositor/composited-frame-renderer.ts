@@ -40,6 +40,7 @@ import { alignedBytes, canvasMemory } from './canvas-memory.ts';
 import { clipCoverage, coverageUnits } from './clip-coverage.ts';
 import { createCompositorKernels } from './compositor-kernels.ts';
 import { OUTLINE_BUFFER_BYTES, OUTLINE_POINTS, warpTrianglesInto } from './face-warp-spans.ts';
+import { offsetContext } from './offset-context.ts';
 import { overlayBoxes, type PixelRect } from './overlay-boxes.ts';
 import {
   blendedRowBytes,
@@ -106,7 +107,8 @@ export function createCompositedFrameRenderer(
 
   const photoInMemory = (canvas: Canvas): PhotoInMemory => {
     const address = memory.allocate(photoInMemoryBytes(canvas));
-    memory.readCanvas(canvas, { x: 0, y: 0, width: canvas.width, height: canvas.height }, address);
+    const whole = { x: 0, y: 0, width: canvas.width, height: canvas.height };
+    memory.readCanvas(canvas, [whole], () => address);
     return { address, width: canvas.width, height: canvas.height };
   };
   const photos = { before: photoInMemory(panels.before), after: photoInMemory(panels.after) };
@@ -129,12 +131,9 @@ export function createCompositedFrameRenderer(
   };
 
   // The backdrop is the same in every frame: painted once, copied where no photo covers it.
-  const layerCanvas = createCanvas(width, height);
-  const layerContext = layerCanvas.getContext('2d') as unknown as Canvas2D<Canvas>;
-  drawBackdrop(layerContext, scene);
-  memory.readCanvas(layerCanvas, { x: 0, y: 0, width, height }, backdrop);
-  // The same canvas then holds the overlay layer.
-  layerContext.clearRect(0, 0, width, height);
+  const backdropCanvas = createCanvas(width, height);
+  drawBackdrop(backdropCanvas.getContext('2d') as unknown as Canvas2D<Canvas>, scene);
+  memory.readCanvas(backdropCanvas, [{ x: 0, y: 0, width, height }], () => backdrop);
 
   const copyRect = (from: number, to: number, rect: PixelRect) => {
     for (let y = rect.y; y < rect.y + rect.height; y += 1) {
@@ -170,6 +169,7 @@ export function createCompositedFrameRenderer(
 
   let overlayKey: string | null = null;
   let overlayRects: PixelRect[] = [];
+  const overlaySurfaces: Canvas[] = [];
   /** The badges, texts, highlight and end card: drawn and read where they can paint, when they change. */
   const paintOverlays = (state: FrameState): void => {
     // An end card fading in over nothing else but the photos: its backdrop (the same for
@@ -187,20 +187,27 @@ export function createCompositedFrameRenderer(
     const key = `${String(endCardMixed)}${overlayStateKey(state)}`;
     if (key !== overlayKey) {
       overlayKey = key;
-      layerContext.setTransform(1, 0, 0, 1, 0, 0);
-      for (const rect of overlayRects) {
-        layerContext.clearRect(rect.x, rect.y, rect.width, rect.height);
-      }
       overlayRects = overlayBoxes(scene, state, !endCardMixed);
-      if (overlayRects.length === 0) return;
-      drawOverlays(layerContext, scene, state, assets, {
-        ...options,
-        endCardBackdrop: !endCardMixed,
+      // Each box is drawn on a canvas of its own size and read whole: reading a box out of a
+      // frame-sized canvas copied the whole canvas every time.
+      overlayRects.forEach((rect, index) => {
+        let surface = overlaySurfaces[index];
+        if (!surface || surface.width !== rect.width || surface.height !== rect.height) {
+          surface = createCanvas(rect.width, rect.height);
+          overlaySurfaces[index] = surface;
+        }
+        const context = surface.getContext('2d') as unknown as Canvas2D<Canvas>;
+        context.setTransform(1, 0, 0, 1, 0, 0);
+        context.clearRect(0, 0, rect.width, rect.height);
+        context.setTransform(1, 0, 0, 1, -rect.x, -rect.y);
+        drawOverlays(offsetContext(context, rect.x, rect.y), scene, state, assets, {
+          ...options,
+          endCardBackdrop: !endCardMixed,
+        });
+        const whole = { x: 0, y: 0, width: rect.width, height: rect.height };
+        const address = overlay + rect.y * rowBytes + rect.x * 4;
+        memory.readCanvas(surface, [whole], () => address, rowBytes);
       });
-      for (const rect of overlayRects) {
-        const offset = rect.y * rowBytes + rect.x * 4;
-        memory.readCanvas(layerCanvas, rect, overlay + offset, rowBytes);
-      }
     }
     for (const rect of overlayRects) {
       for (let y = rect.y; y < rect.y + rect.height; y += 1) {

@@ -240,15 +240,19 @@ describe('compositor kernels', () => {
     }
   });
 
-  it('overSpan lays straight-alpha pixels over opaque ones, rounded, and keeps them opaque', () => {
+  it('overSpan lays premultiplied pixels over opaque ones, rounded, and keeps them opaque', () => {
     const { kernels, bytes } = setup();
     const next = random(3);
     const count = 4099;
     const src = 0;
-    for (let i = 0; i < count * 4; i += 1) bytes[src + i] = Math.floor(next() * 256);
-    // Runs of transparent and of opaque pixels, which the loop skips or copies four at a time.
-    for (let k = 0; k < 400; k += 1) bytes[src + k * 4 + 3] = 0;
-    for (let k = 400; k < 800; k += 1) bytes[src + k * 4 + 3] = 255;
+    // Premultiplied: no channel above its alpha.
+    for (let k = 0; k < count; k += 1) {
+      const alpha = k < 400 ? 0 : k < 800 ? 255 : Math.floor(next() * 256);
+      for (let channel = 0; channel < 3; channel += 1) {
+        bytes[src + k * 4 + channel] = Math.floor(next() * (alpha + 1));
+      }
+      bytes[src + k * 4 + 3] = alpha;
+    }
     const under = fillDestination(bytes, count, next);
     kernels.overSpan(src, DST, count);
     for (let k = 0; k < count; k += 1) {
@@ -257,8 +261,7 @@ describe('compositor kernels', () => {
         const s = bytes[src + k * 4 + channel] ?? 0;
         const d = under[k * 4 + channel] ?? 0;
         const got = bytes[DST + k * 4 + channel] ?? -1;
-        const exact = (s * alpha + d * (255 - alpha)) / 255;
-        expect(got).toBe(Math.round(exact));
+        expect(got).toBe(s + Math.round((d * (255 - alpha)) / 255));
       }
       expect(bytes[DST + k * 4 + 3]).toBe(255);
     }

@@ -65,7 +65,7 @@ export interface CompositorKernels {
   ): void;
   /** Mixes `count` pixels at `src` into those at `dst` by `amount` (0–256). */
   mixSpan(src: number, dst: number, count: number, amount: number): void;
-  /** Lays `count` straight-alpha RGBA pixels at `src` over the opaque pixels at `dst`. */
+  /** Lays `count` premultiplied RGBA pixels at `src` over the opaque pixels at `dst`. */
   overSpan(src: number, dst: number, count: number): void;
 }
 

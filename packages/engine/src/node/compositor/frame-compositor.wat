@@ -457,10 +457,10 @@
         (local.get $half))
       (i32.const 8)))
 
-  ;; Lays $count straight-alpha RGBA pixels at $src over the opaque pixels at $dst (source
-  ;; over): out = (src × a + dst × (255 − a)) / 255, rounded; the result stays opaque. Four
-  ;; pixels at a time, skipped when all four are transparent and copied when all are opaque
-  ;; (most of a frame's layer is one or the other).
+  ;; Lays $count premultiplied RGBA pixels at $src over the opaque pixels at $dst (source
+  ;; over): out = src + dst × (255 − a) / 255, rounded; the result stays opaque. Four pixels at
+  ;; a time, skipped when all four are transparent and copied when all are opaque (most of a
+  ;; frame's layer is one or the other).
   (func (export "overSpan") (param $src i32) (param $dst i32) (param $count i32)
     (local $end i32) (local $quadEnd i32) (local $s v128) (local $alphas v128)
     (local $alphaMask v128) (local $opaque v128) (local $low v128) (local $high v128)
@@ -507,20 +507,19 @@
         (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
         (br $pixels))))
 
-  ;; Two straight-alpha pixels over two others, as 16-bit lanes [r g b a r g b a]: each
-  ;; channel (s × a + d × (255 − a)) / 255, the division rounded exactly as
-  ;; (x + 128 + ((x + 128) >> 8)) >> 8 is for every x up to 255 × 255.
+  ;; Two premultiplied pixels over two others, as 16-bit lanes [r g b a r g b a]: each channel
+  ;; s + d × (255 − a) / 255, the division rounded exactly as (x + 128 + ((x + 128) >> 8)) >> 8
+  ;; is for every x up to 255 × 255.
   (func $over2 (param $s v128) (param $d v128) (result v128)
-    (local $a v128) (local $x v128)
-    ;; Each pixel's alpha in all four of its lanes.
-    (local.set $a
-      (i8x16.shuffle 6 7 6 7 6 7 6 7 14 15 14 15 14 15 14 15 (local.get $s) (local.get $s)))
+    (local $x v128)
     (local.set $x
       (i16x8.add
-        (i16x8.add
-          (i16x8.mul (local.get $s) (local.get $a))
-          (i16x8.mul (local.get $d) (i16x8.sub (i16x8.splat (i32.const 255)) (local.get $a))))
+        (i16x8.mul (local.get $d)
+          (i16x8.sub (i16x8.splat (i32.const 255))
+            ;; Each pixel's alpha in all four of its lanes.
+            (i8x16.shuffle 6 7 6 7 6 7 6 7 14 15 14 15 14 15 14 15 (local.get $s) (local.get $s))))
         (i16x8.splat (i32.const 128))))
-    (i16x8.shr_u
-      (i16x8.add (local.get $x) (i16x8.shr_u (local.get $x) (i32.const 8)))
-      (i32.const 8))))
+    (i16x8.add_sat_u (local.get $s)
+      (i16x8.shr_u
+        (i16x8.add (local.get $x) (i16x8.shr_u (local.get $x) (i32.const 8)))
+        (i32.const 8)))))
