@@ -52,7 +52,7 @@ export interface FacePatch<T> {
   triangles: number;
 }
 
-interface PatchGeometry {
+export interface PatchGeometry {
   width: number;
   height: number;
   imageToPatch: Affine;
@@ -73,7 +73,7 @@ export function isHeldFaceState(motion: FaceMotionState): boolean {
 }
 
 /** Where the patch of `motion` lies: the moved triangles' box in patch pixels, or null. */
-function patchGeometry(
+export function patchGeometry(
   rig: FaceRig,
   motion: FaceMotionState,
   assetToImage: Affine,

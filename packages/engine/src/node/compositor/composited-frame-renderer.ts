@@ -40,6 +40,7 @@ import { alignedBytes, canvasMemory } from './canvas-memory.ts';
 import { clipCoverage, coverageUnits } from './clip-coverage.ts';
 import { createCompositorKernels } from './compositor-kernels.ts';
 import { OUTLINE_BUFFER_BYTES, OUTLINE_POINTS, warpTrianglesInto } from './face-warp-spans.ts';
+import { createHeldFacePatches, heldPatchBytes } from './held-face-patches.ts';
 import { offsetContext } from './offset-context.ts';
 import { overlayBoxes, type PixelRect } from './overlay-boxes.ts';
 import {
@@ -59,18 +60,20 @@ export interface CompositedFrameRenderer {
 
 /**
  * The converter room a compositor needs: frame-sized buffers for the backdrop, the kept
- * panels and the overlay layer, and both photos.
+ * panels and the overlay layer, both photos, and each photo's largest held-face patch.
  */
 export function compositorRoomBytes(
-  scene: Pick<Scene, 'width' | 'height'>,
-  panels: Pick<FrameCanvases, 'before' | 'after'>,
+  scene: Scene,
+  panels: Pick<FrameCanvases, 'before' | 'after' | 'scale'>,
 ): number {
   const frameBytes = alignedBytes(scene.width * scene.height * 4);
   const photos =
     alignedBytes(photoInMemoryBytes(panels.before)) +
     alignedBytes(photoInMemoryBytes(panels.after));
   const rows = alignedBytes(blendedRowBytes(widestPhoto(panels)));
-  return 3 * frameBytes + photos + rows + OUTLINE_BUFFER_BYTES;
+  const patches = heldPatchBytes(scene, frameStates(scene), panels.scale);
+  const patchBytes = alignedBytes(patches.before) + alignedBytes(patches.after);
+  return 3 * frameBytes + photos + rows + OUTLINE_BUFFER_BYTES + patchBytes;
 }
 
 function widestPhoto(panels: Pick<FrameCanvases, 'before' | 'after'>): number {
@@ -112,6 +115,19 @@ export function createCompositedFrameRenderer(
     return { address, width: canvas.width, height: canvas.height };
   };
   const photos = { before: photoInMemory(panels.before), after: photoInMemory(panels.after) };
+  const patchSizes = heldPatchBytes(scene, frameStates(scene), panels.scale);
+  const heldFaces = createHeldFacePatches(
+    kernels,
+    bytes,
+    photos,
+    {
+      before: { address: memory.allocate(patchSizes.before), bytes: patchSizes.before },
+      after: { address: memory.allocate(patchSizes.after), bytes: patchSizes.after },
+    },
+    { before: scene.faceMotion.before?.rig, after: scene.faceMotion.after?.rig },
+    panels.scale,
+    outlineBuffer,
+  );
 
   const assets: SceneAssets<Canvas> = {
     before: panels.before,
@@ -142,14 +158,18 @@ export function createCompositedFrameRenderer(
     }
   };
 
-  /** Warps the panel's moving face over its photo, inside its clip. */
+  /**
+   * Paints the panel's moving face over its photo, inside its clip: a held state from its
+   * patch, a state on its way warped triangle by triangle.
+   */
   const paintMovingFace = (target: FrameInMemory, panel: PanelState): void => {
     const rig = scene.faceMotion[panel.which]?.rig;
     if (!rig || !panel.face || isStill(panel.face)) return;
     if (panel.clip.width <= 0 || panel.clip.height <= 0) return;
     const placement = panelAssetPlacement(scene, assets, panel);
-    const triangles = movedTriangles(rig, panel.face, placement, SEAM_OVERLAP_PX);
     const clip = clipCoverage(panel.clip, scene);
+    if (heldFaces.lay(target, panel, placement.imageToOutput, clip)) return;
+    const triangles = movedTriangles(rig, panel.face, placement, SEAM_OVERLAP_PX);
     warpTrianglesInto(kernels, photos[panel.which], target, triangles, clip, outlineBuffer);
   };
 

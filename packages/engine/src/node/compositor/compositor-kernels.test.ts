@@ -133,12 +133,16 @@ describe('compositor kernels', () => {
     fillPhoto(bytes, next);
     for (let trial = 0; trial < 300; trial += 1) {
       const count = 1 + Math.floor(next() * 80);
-      const u = Math.round((next() * 50 - 6) * ONE);
+      // Half the spans stay inside the photo (the loop that takes two pixels at a time).
+      const staysInside = trial % 2 === 0;
+      const u = staysInside ? Math.round(next() * 4 * ONE) : Math.round((next() * 50 - 6) * ONE);
       const v = Math.round((next() * 34 - 5) * ONE);
       // Whole rows too (v on a photo row), which sampleRow reads without blending down.
       const onRow = next() < 0.3 ? Math.round(v / ONE) * ONE : v;
-      const du = Math.max(1, Math.round(next() * 2.5 * ONE));
-      const coverage = next() < 0.5 ? 256 : Math.floor(next() * 257);
+      const du = staysInside
+        ? Math.max(1, Math.floor((((PHOTO.width - 1) * ONE - u) / Math.max(1, count - 1)) * next()))
+        : Math.max(1, Math.round(next() * 2.5 * ONE));
+      const coverage = staysInside || next() < 0.5 ? 256 : Math.floor(next() * 257);
       const under = fillDestination(bytes, count, next);
       kernels.sampleSpan(
         PHOTO.address,

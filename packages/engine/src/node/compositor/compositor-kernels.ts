@@ -63,6 +63,23 @@ export interface CompositorKernels {
     right: number,
     bottom: number,
   ): void;
+  /**
+   * Lays a held face's patch (opaque where the face moved, transparent elsewhere) over `count`
+   * pixels at `dst`, each taking the patch pixel its centre falls in, (u, v) stepping (du, dv)
+   * in 16.16 patch pixels, mixed by `coverage` (0–256).
+   */
+  patchSpan(
+    src: number,
+    srcWidth: number,
+    srcHeight: number,
+    dst: number,
+    count: number,
+    u: number,
+    v: number,
+    du: number,
+    dv: number,
+    coverage: number,
+  ): void;
   /** Mixes `count` pixels at `src` into those at `dst` by `amount` (0–256). */
   mixSpan(src: number, dst: number, count: number, amount: number): void;
   /** Lays `count` premultiplied RGBA pixels at `src` over the opaque pixels at `dst`. */
@@ -95,6 +112,7 @@ export function createCompositorKernels(memory: WasmMemory): CompositorKernels {
     sampleRow: exports.sampleRow,
     warpTriangle: exports.warpTriangle,
     mixSpan: exports.mixSpan,
+    patchSpan: exports.patchSpan,
     overSpan: exports.overSpan,
   };
 }

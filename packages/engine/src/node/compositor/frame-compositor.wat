@@ -249,7 +249,20 @@
             (local.set $x (i32.add (local.get $x) (i32.const 16)))
             (local.set $uc (i32.add (local.get $uc) (i32.const 16)))
             (br $down)))))
-    ;; Across: each output pixel blends its two neighbours of the blended row.
+    ;; Across: each output pixel blends its two neighbours of the blended row; two pixels at a
+    ;; time when the whole span is covered and stays inside the photo.
+    (if (i32.and (i32.eq (local.get $coverage) (i32.const 256))
+          (i32.and
+            (i32.ge_s (local.get $u) (i32.const 0))
+            (i32.le_s
+              (i32.add (local.get $u)
+                (i32.mul (i32.sub (local.get $count) (i32.const 1)) (local.get $du)))
+              (local.get $uMax))))
+      (then
+        (call $acrossInside
+          (i32.sub (local.get $blended) (i32.shl (local.get $first) (i32.const 2)))
+          (local.get $dst) (local.get $count) (local.get $u) (local.get $du))
+        (return)))
     (local.set $take (i16x8.splat (local.get $coverage)))
     (local.set $keep (i16x8.splat (i32.sub (i32.const 256) (local.get $coverage))))
     (local.set $half (i16x8.splat (i32.const 128)))
@@ -296,6 +309,74 @@
         (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
         (local.set $u (i32.add (local.get $u) (local.get $du)))
         (br $pixels))))
+
+  ;; sampleRow's blend across for a fully covered span inside the photo, two output pixels at
+  ;; a time: $row points at the blended row's pixel 0 (its pixel x at $row + 4x).
+  (func $acrossInside (param $row i32) (param $dst i32) (param $count i32) (param $u i32)
+    (param $du i32)
+    (local $end i32) (local $u1 i32) (local $pair v128) (local $weights v128)
+    (local $first v128) (local $second v128) (local $fx0 i32) (local $fx1 i32) (local $mix v128)
+    (local.set $end
+      (i32.add (local.get $dst) (i32.shl (i32.and (local.get $count) (i32.const -2)) (i32.const 2))))
+    (block $pairsDone
+      (loop $pairs
+        (br_if $pairsDone (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $u1 (i32.add (local.get $u) (local.get $du)))
+        ;; Both pixels' two neighbours: [a0 b0] in the low half, [a1 b1] in the high half.
+        (local.set $pair
+          (v128.load64_lane 1
+            (i32.add (local.get $row) (i32.shl (i32.shr_u (local.get $u1) (i32.const 16)) (i32.const 2)))
+            (v128.load64_zero
+              (i32.add (local.get $row) (i32.shl (i32.shr_u (local.get $u) (i32.const 16)) (i32.const 2))))))
+        (local.set $fx0 (i32.and (i32.shr_u (local.get $u) (i32.const 9)) (i32.const 127)))
+        (local.set $fx1 (i32.and (i32.shr_u (local.get $u1) (i32.const 9)) (i32.const 127)))
+        (local.set $first
+          (i16x8.mul (i16x8.extend_low_i8x16_u (local.get $pair))
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              (i16x8.splat (i32.sub (i32.const 128) (local.get $fx0)))
+              (i16x8.splat (local.get $fx0)))))
+        (local.set $second
+          (i16x8.mul (i16x8.extend_high_i8x16_u (local.get $pair))
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              (i16x8.splat (i32.sub (i32.const 128) (local.get $fx1)))
+              (i16x8.splat (local.get $fx1)))))
+        ;; [a0 w + b0 w', a1 w + b1 w'] as one vector: left halves plus right halves.
+        (local.set $mix
+          (i16x8.shr_u
+            (i16x8.add
+              (i16x8.add
+                (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                  (local.get $first) (local.get $second))
+                (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
+                  (local.get $first) (local.get $second)))
+              (i16x8.splat (i32.const 64)))
+            (i32.const 7)))
+        (v128.store64_lane 0 (local.get $dst) (i8x16.narrow_i16x8_u (local.get $mix) (local.get $mix)))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 8)))
+        (local.set $u (i32.add (local.get $u1) (local.get $du)))
+        (br $pairs)))
+    ;; An odd last pixel.
+    (if (i32.and (local.get $count) (i32.const 1))
+      (then
+        (local.set $fx0 (i32.and (i32.shr_u (local.get $u) (i32.const 9)) (i32.const 127)))
+        (local.set $first
+          (i16x8.mul
+            (i16x8.extend_low_i8x16_u
+              (v128.load64_zero
+                (i32.add (local.get $row)
+                  (i32.shl (i32.shr_u (local.get $u) (i32.const 16)) (i32.const 2)))))
+            (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              (i16x8.splat (i32.sub (i32.const 128) (local.get $fx0)))
+              (i16x8.splat (local.get $fx0)))))
+        (local.set $mix
+          (i16x8.shr_u
+            (i16x8.add
+              (i16x8.add (local.get $first)
+                (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7
+                  (local.get $first) (local.get $first)))
+              (i16x8.splat (i32.const 64)))
+            (i32.const 7)))
+        (v128.store32_lane 0 (local.get $dst) (i8x16.narrow_i16x8_u (local.get $mix) (local.get $mix))))))
 
   ;; Paints one triangle of a moving face: every pixel of the box [$left, $right) × [$top,
   ;; $bottom) whose centre lies inside the convex outline of $count points (x, y as f64 pairs at
@@ -456,6 +537,50 @@
           (i16x8.mul (local.get $d) (local.get $keep)))
         (local.get $half))
       (i32.const 8)))
+
+  ;; Lays a held face's patch over $count pixels at $dst: each pixel takes the patch pixel its
+  ;; centre falls in (no smoothing), pixel k at ($u + k $du, $v + k $dv), 16.16 fixed point in
+  ;; patch pixels. The patch ($srcWidth × $srcHeight at $src) is opaque where the face moved
+  ;; and transparent elsewhere: transparent pixels and pixels whose centre falls outside it are
+  ;; left alone, opaque ones replace the pixel, mixed by $coverage (0–256) at a clip's edge.
+  (func (export "patchSpan")
+    (param $src i32) (param $srcWidth i32) (param $srcHeight i32)
+    (param $dst i32) (param $count i32)
+    (param $u i32) (param $v i32) (param $du i32) (param $dv i32) (param $coverage i32)
+    (local $end i32) (local $x i32) (local $y i32) (local $texel i32) (local $mix v128)
+    (local.set $end (i32.add (local.get $dst) (i32.shl (local.get $count) (i32.const 2))))
+    (block $done
+      (loop $pixels
+        (br_if $done (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $x (i32.shr_s (local.get $u) (i32.const 16)))
+        (local.set $y (i32.shr_s (local.get $v) (i32.const 16)))
+        (if (i32.and
+              (i32.lt_u (local.get $x) (local.get $srcWidth))
+              (i32.lt_u (local.get $y) (local.get $srcHeight)))
+          (then
+            (local.set $texel
+              (i32.add (local.get $src)
+                (i32.shl
+                  (i32.add (i32.mul (local.get $y) (local.get $srcWidth)) (local.get $x))
+                  (i32.const 2))))
+            (if (i32.load8_u offset=3 (local.get $texel))
+              (then
+                (if (i32.ge_u (local.get $coverage) (i32.const 256))
+                  (then (i32.store (local.get $dst) (i32.load (local.get $texel))))
+                  (else
+                    (local.set $mix
+                      (call $mix2
+                        (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $texel)))
+                        (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $dst)))
+                        (i16x8.splat (local.get $coverage))
+                        (i16x8.splat (i32.sub (i32.const 256) (local.get $coverage)))
+                        (i16x8.splat (i32.const 128))))
+                    (v128.store32_lane 0 (local.get $dst)
+                      (i8x16.narrow_i16x8_u (local.get $mix) (local.get $mix)))))))))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (local.set $u (i32.add (local.get $u) (local.get $du)))
+        (local.set $v (i32.add (local.get $v) (local.get $dv)))
+        (br $pixels))))
 
   ;; Lays $count premultiplied RGBA pixels at $src over the opaque pixels at $dst (source
   ;; over): out = src + dst × (255 − a) / 255, rounded; the result stays opaque. Four pixels at

@@ -1,0 +1,152 @@
+// A held face (a smile at its full amount, a turn at its full angle) is warped once into a
+// patch at twice the photo's resolution, in the compositor's memory, and each frame lays the
+// patch over the photo taking the nearest patch pixel: what the preview does on Canvas 2D
+// (face-patch.ts, PATCH_OVERSAMPLE), here with the compositor's own warp. While a smile is
+// held through a push-in this replaces warping every moved triangle in every frame.
+import { composeAffine, invertAffine, type Affine } from '../../geometry.ts';
+import { movedTriangles, SEAM_OVERLAP_PX } from '../../motion/draw-face-warp.ts';
+import type { FaceMotionState } from '../../motion/face-motion-schedule.ts';
+import { isHeldFaceState, patchGeometry, type PatchGeometry } from '../../motion/face-patch.ts';
+import { isStill } from '../../motion/face-deform.ts';
+import type { FaceRig } from '../../motion/face-rig.ts';
+import type { PanelState } from '../../plan/frame-state.ts';
+import type { Scene } from '../../plan/scene.ts';
+import { coverageAt, coverageUnits, eachCoveredRun, type ClipCoverage } from './clip-coverage.ts';
+import type { CompositorKernels } from './compositor-kernels.ts';
+import { warpTrianglesInto, type OutlineBuffer } from './face-warp-spans.ts';
+import { FIXED_ONE, type FrameInMemory, type PhotoInMemory } from './photo-sampling.ts';
+
+type Which = PanelState['which'];
+
+/** Asset pixels → panel-photo pixels for a photo shrunk by `scale`. */
+function assetToImageFor(scale: number): Affine {
+  return { a: 1 / scale, b: 0, c: 0, d: 1 / scale, e: 0, f: 0 };
+}
+
+/** The held states each photo's face takes in the scene. */
+function heldStates(states: readonly { panels: PanelState[] }[]) {
+  const held = {
+    before: new Map<string, FaceMotionState>(),
+    after: new Map<string, FaceMotionState>(),
+  };
+  for (const state of states) {
+    for (const panel of state.panels) {
+      if (panel.face && !isStill(panel.face) && isHeldFaceState(panel.face)) {
+        held[panel.which].set(JSON.stringify(panel.face), panel.face);
+      }
+    }
+  }
+  return held;
+}
+
+/** Bytes of the largest patch each photo's held states need (0 when its face never holds). */
+export function heldPatchBytes(
+  scene: Scene,
+  states: readonly { panels: PanelState[] }[],
+  scale: Record<Which, number>,
+): Record<Which, number> {
+  const held = heldStates(states);
+  const largest = (which: Which): number => {
+    const rig = scene.faceMotion[which]?.rig;
+    if (!rig) return 0;
+    let bytes = 0;
+    for (const motion of held[which].values()) {
+      const geometry = patchGeometry(rig, motion, assetToImageFor(scale[which]));
+      if (geometry) bytes = Math.max(bytes, geometry.width * geometry.height * 4);
+    }
+    return bytes;
+  };
+  return { before: largest('before'), after: largest('after') };
+}
+
+interface KeptPatch {
+  key: string;
+  geometry: PatchGeometry;
+}
+
+export interface HeldFacePatches {
+  /**
+   * Lays `panel`'s held face over the frame from its patch (warped now, or kept from an
+   * earlier frame); false when the face is not held, or its patch does not fit its buffer.
+   */
+  lay(target: FrameInMemory, panel: PanelState, imageToOutput: Affine, clip: ClipCoverage): boolean;
+}
+
+export function createHeldFacePatches(
+  kernels: CompositorKernels,
+  bytes: Uint8Array,
+  photos: Record<Which, PhotoInMemory>,
+  buffers: Record<Which, { address: number; bytes: number }>,
+  rigs: Record<Which, FaceRig | undefined>,
+  scale: Record<Which, number>,
+  outlineBuffer: OutlineBuffer,
+): HeldFacePatches {
+  const kept: Record<Which, KeptPatch | null> = { before: null, after: null };
+
+  const patchFor = (which: Which, rig: FaceRig, motion: FaceMotionState): KeptPatch | null => {
+    const key = JSON.stringify(motion);
+    const last = kept[which];
+    if (last?.key === key) return last;
+    const assetToImage = assetToImageFor(scale[which]);
+    const geometry = patchGeometry(rig, motion, assetToImage);
+    const buffer = buffers[which];
+    if (!geometry || geometry.width * geometry.height * 4 > buffer.bytes) return null;
+    const patchBytes = geometry.width * geometry.height * 4;
+    bytes.fill(0, buffer.address, buffer.address + patchBytes);
+    const placement = { imageToOutput: geometry.imageToPatch, assetToImage };
+    const triangles = movedTriangles(rig, motion, placement, SEAM_OVERLAP_PX);
+    const whole = {
+      rows: [{ from: 0, count: geometry.height, coverage: 1 }],
+      columns: [{ from: 0, count: geometry.width, coverage: 1 }],
+    };
+    const patchFrame = { address: buffer.address, rowBytes: geometry.width * 4 };
+    warpTrianglesInto(kernels, photos[which], patchFrame, triangles, whole, outlineBuffer);
+    const patch = { key, geometry };
+    kept[which] = patch;
+    return patch;
+  };
+
+  return {
+    lay(target, panel, imageToOutput, clip) {
+      const rig = rigs[panel.which];
+      if (!rig || !panel.face || !isHeldFaceState(panel.face)) return false;
+      const patch = patchFor(panel.which, rig, panel.face);
+      if (!patch) return false;
+      const { geometry } = patch;
+      const patchToOutput = composeAffine(imageToOutput, invertAffine(geometry.imageToPatch));
+      const back = invertAffine(patchToOutput);
+      const corners = [0, geometry.width].flatMap((x) =>
+        [0, geometry.height].map((y) => ({
+          x: patchToOutput.a * x + patchToOutput.c * y + patchToOutput.e,
+          y: patchToOutput.b * x + patchToOutput.d * y + patchToOutput.f,
+        })),
+      );
+      const left = Math.floor(Math.min(...corners.map((p) => p.x)));
+      const right = Math.ceil(Math.max(...corners.map((p) => p.x)));
+      const top = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y))));
+      const bottom = Math.ceil(Math.max(...corners.map((p) => p.y)));
+      const address = buffers[panel.which].address;
+      for (let row = top; row < bottom; row += 1) {
+        const rowCoverage = coverageAt(clip.rows, row);
+        if (rowCoverage <= 0) continue;
+        const centreY = row + 0.5;
+        eachCoveredRun(clip.columns, left, right, (from, count, coverage) => {
+          const centreX = from + 0.5;
+          kernels.patchSpan(
+            address,
+            geometry.width,
+            geometry.height,
+            target.address + row * target.rowBytes + from * 4,
+            count,
+            Math.floor((back.a * centreX + back.c * centreY + back.e) * FIXED_ONE),
+            Math.floor((back.b * centreX + back.d * centreY + back.f) * FIXED_ONE),
+            Math.round(back.a * FIXED_ONE),
+            Math.round(back.b * FIXED_ONE),
+            coverageUnits(rowCoverage * coverage),
+          );
+        });
+      }
+      return true;
+    },
+  };
+}
