@@ -244,6 +244,54 @@ describe('compositor kernels', () => {
     }
   });
 
+  it('patchSpan lays the opaque pixels of a patch, nearest pixel, mixed by coverage', () => {
+    const { kernels, bytes } = setup();
+    const next = random(13);
+    // A patch opaque in places and transparent elsewhere, as a held face's is.
+    for (let k = 0; k < PHOTO.width * PHOTO.height; k += 1) {
+      for (let channel = 0; channel < 3; channel += 1)
+        bytes[k * 4 + channel] = Math.floor(next() * 256);
+      bytes[k * 4 + 3] = next() < 0.6 ? 255 : 0;
+    }
+    for (let trial = 0; trial < 400; trial += 1) {
+      const count = 1 + Math.floor(next() * 70);
+      // Spans inside the patch (four pixels at a time) and spans that leave it.
+      const staysInside = trial % 2 === 0;
+      const u = Math.round((staysInside ? next() * 5 : next() * 50 - 8) * ONE);
+      const v = Math.round((staysInside ? next() * (PHOTO.height - 1) : next() * 34 - 6) * ONE);
+      const du = staysInside
+        ? Math.floor((((PHOTO.width - 1) * ONE - u) / Math.max(1, count - 1)) * next())
+        : Math.round((next() * 2 - 0.5) * ONE);
+      const dv = staysInside ? 0 : Math.round((next() - 0.5) * ONE);
+      const coverage = staysInside || next() < 0.5 ? 256 : Math.floor(next() * 257);
+      const under = fillDestination(bytes, count, next);
+      kernels.patchSpan(
+        PHOTO.address,
+        PHOTO.width,
+        PHOTO.height,
+        DST,
+        count,
+        u,
+        v,
+        du,
+        dv,
+        coverage,
+      );
+      for (let k = 0; k < count; k += 1) {
+        const x = Math.floor((u + k * du) / ONE);
+        const y = Math.floor((v + k * dv) / ONE);
+        const texel = (y * PHOTO.width + x) * 4;
+        const laid =
+          x >= 0 && x < PHOTO.width && y >= 0 && y < PHOTO.height && bytes[texel + 3] === 255;
+        for (let channel = 0; channel < 4; channel += 1) {
+          const d = under[k * 4 + channel] ?? 0;
+          const expected = laid ? specMixed(bytes[texel + channel] ?? 0, d, coverage) : d;
+          expect(bytes[DST + k * 4 + channel]).toBe(expected);
+        }
+      }
+    }
+  });
+
   it('overSpan lays premultiplied pixels over opaque ones, rounded, and keeps them opaque', () => {
     const { kernels, bytes } = setup();
     const next = random(3);

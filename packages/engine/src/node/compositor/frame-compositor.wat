@@ -548,6 +548,21 @@
     (param $dst i32) (param $count i32)
     (param $u i32) (param $v i32) (param $du i32) (param $dv i32) (param $coverage i32)
     (local $end i32) (local $x i32) (local $y i32) (local $texel i32) (local $mix v128)
+    (local $last i32)
+    ;; A fully covered span whose first and last pixels fall inside the patch (so all between
+    ;; do) goes four pixels at a time.
+    (local.set $last (i32.sub (local.get $count) (i32.const 1)))
+    (if (i32.and (i32.eq (local.get $coverage) (i32.const 256))
+          (i32.and
+            (call $inPatch (local.get $u) (local.get $v) (local.get $srcWidth) (local.get $srcHeight))
+            (call $inPatch
+              (i32.add (local.get $u) (i32.mul (local.get $last) (local.get $du)))
+              (i32.add (local.get $v) (i32.mul (local.get $last) (local.get $dv)))
+              (local.get $srcWidth) (local.get $srcHeight))))
+      (then
+        (call $patchQuads (local.get $src) (local.get $srcWidth) (local.get $dst)
+          (local.get $count) (local.get $u) (local.get $v) (local.get $du) (local.get $dv))
+        (return)))
     (local.set $end (i32.add (local.get $dst) (i32.shl (local.get $count) (i32.const 2))))
     (block $done
       (loop $pixels
@@ -577,6 +592,79 @@
                         (i16x8.splat (i32.const 128))))
                     (v128.store32_lane 0 (local.get $dst)
                       (i8x16.narrow_i16x8_u (local.get $mix) (local.get $mix)))))))))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (local.set $u (i32.add (local.get $u) (local.get $du)))
+        (local.set $v (i32.add (local.get $v) (local.get $dv)))
+        (br $pixels))))
+
+  ;; Whether the 16.16 point ($u, $v) falls in a $width × $height patch.
+  (func $inPatch (param $u i32) (param $v i32) (param $width i32) (param $height i32)
+    (result i32)
+    (i32.and
+      (i32.lt_u (i32.shr_s (local.get $u) (i32.const 16)) (local.get $width))
+      (i32.lt_u (i32.shr_s (local.get $v) (i32.const 16)) (local.get $height))))
+
+  ;; The address of the patch pixel (u, v) falls in.
+  (func $patchTexel (param $src i32) (param $width i32) (param $u i32) (param $v i32)
+    (result i32)
+    (i32.add (local.get $src)
+      (i32.shl
+        (i32.add
+          (i32.mul (i32.shr_s (local.get $v) (i32.const 16)) (local.get $width))
+          (i32.shr_s (local.get $u) (i32.const 16)))
+        (i32.const 2))))
+
+  ;; patchSpan for a fully covered span inside the patch: four pixels gathered at a time, the
+  ;; opaque ones replacing the frame's, the transparent ones leaving it.
+  (func $patchQuads (param $src i32) (param $width i32) (param $dst i32) (param $count i32)
+    (param $u i32) (param $v i32) (param $du i32) (param $dv i32)
+    (local $end i32) (local $texels v128) (local $opaque v128)
+    (local.set $end
+      (i32.add (local.get $dst) (i32.shl (i32.and (local.get $count) (i32.const -4)) (i32.const 2))))
+    (block $quadsDone
+      (loop $quads
+        (br_if $quadsDone (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $texels
+          (i32x4.replace_lane 3
+            (i32x4.replace_lane 2
+              (i32x4.replace_lane 1
+                (v128.load32_zero
+                  (call $patchTexel (local.get $src) (local.get $width) (local.get $u) (local.get $v)))
+                (i32.load
+                  (call $patchTexel (local.get $src) (local.get $width)
+                    (i32.add (local.get $u) (local.get $du))
+                    (i32.add (local.get $v) (local.get $dv)))))
+              (i32.load
+                (call $patchTexel (local.get $src) (local.get $width)
+                  (i32.add (local.get $u) (i32.shl (local.get $du) (i32.const 1)))
+                  (i32.add (local.get $v) (i32.shl (local.get $dv) (i32.const 1))))))
+            (i32.load
+              (call $patchTexel (local.get $src) (local.get $width)
+                (i32.add (local.get $u) (i32.mul (local.get $du) (i32.const 3)))
+                (i32.add (local.get $v) (i32.mul (local.get $dv) (i32.const 3)))))))
+        (local.set $opaque
+          (i32x4.ne
+            (v128.and (local.get $texels) (v128.const i32x4 0xff000000 0xff000000 0xff000000 0xff000000))
+            (v128.const i64x2 0 0)))
+        (if (v128.any_true (local.get $opaque))
+          (then
+            (v128.store (local.get $dst)
+              (v128.bitselect (local.get $texels) (v128.load (local.get $dst)) (local.get $opaque)))))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
+        (local.set $u (i32.add (local.get $u) (i32.shl (local.get $du) (i32.const 2))))
+        (local.set $v (i32.add (local.get $v) (i32.shl (local.get $dv) (i32.const 2))))
+        (br $quads)))
+    ;; The last one to three pixels.
+    (local.set $end
+      (i32.add (local.get $end) (i32.shl (i32.and (local.get $count) (i32.const 3)) (i32.const 2))))
+    (block $pixelsDone
+      (loop $pixels
+        (br_if $pixelsDone (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $opaque
+          (v128.load32_zero
+            (call $patchTexel (local.get $src) (local.get $width) (local.get $u) (local.get $v))))
+        (if (i32.ge_u (i32x4.extract_lane 0 (local.get $opaque)) (i32.const 0x01000000))
+          (then (v128.store32_lane 0 (local.get $dst) (local.get $opaque))))
         (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
         (local.set $u (i32.add (local.get $u) (local.get $du)))
         (local.set $v (i32.add (local.get $v) (local.get $dv)))
