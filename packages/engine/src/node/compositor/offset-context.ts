@@ -13,7 +13,9 @@ export function offsetContext<T>(context: Canvas2D<T>, left: number, top: number
     get(target, property) {
       if (property === 'setTransform') return setTransform;
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
     },
     set(target, property, value) {
       return Reflect.set(target, property, value, target);
