@@ -1,20 +1,18 @@
 // The paint worker's frames, composited in WebAssembly memory instead of on a 1080p canvas.
-// The photos are resampled straight into the frame's RGBA pixels (photo-sampling.ts), moving
-// faces are warped over them there too (face-warp-spans.ts), and what
-// Canvas 2D draws best it still draws, on a transparent layer of its own: the badges, texts,
-// highlight and end card, once per change of their state and only where they can paint
-// (overlay-boxes.ts). The layers go on in the order a full repaint paints them. The frame is
-// painted where the I420 converter reads it, so the read-out of a whole 1080p canvas, its
-// copies and the collections that freed them are gone.
+// The photos are resampled straight into the frame's RGBA pixels (photo-sampling.ts); a face
+// on its way is warped over them there triangle by triangle (face-warp-spans.ts), and a held
+// face is laid from a patch warped once at twice the photo's resolution, nearest pixel, as the
+// preview lays its own (held-face-patches.ts). What Canvas 2D draws best it still draws: the
+// badges, texts, highlight and end card, once per change of their state, on canvases the size
+// of the boxes they can paint (overlay-boxes.ts). The layers go on in the order a full repaint
+// paints them. The frame is painted where the I420 converter reads it, so the read-out of a
+// whole 1080p canvas, its copies and the collections that freed them are gone.
 //
 // Its frames are not Canvas 2D's to the bit (the photos' bilinear weights, a clip's partly
 // covered pixels, a warped triangle's edge and the overlay's half-transparent pixels round
-// differently), so its tests compare it with a full repaint within a level on average. A held
-// face (a smile at its full amount) is warped from the photo in every frame, where Canvas 2D
-// draws a patch warped once at twice the resolution (face-patch.ts): here the warp costs about
-// what laying the patch would, and it samples where the patch only comes within a quarter of a
-// photo pixel. A frame it cannot paint the same way (a photo that does not cover its panel's
-// clip) is painted by Canvas 2D.
+// differently), so its tests compare it with a full repaint within about a level on average. A
+// frame it cannot paint the same way (a photo that does not cover its panel's clip) is painted
+// by Canvas 2D.
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { invertAffine, type Affine } from '../../geometry.ts';
 import { movedTriangles, SEAM_OVERLAP_PX } from '../../motion/draw-face-warp.ts';
