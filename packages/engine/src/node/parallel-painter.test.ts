@@ -6,7 +6,7 @@ import { frameRuns } from '../plan/frame-runs.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import { makeSceneInput } from '../plan/scene-input.factory.ts';
 import type { RenderPhotos } from './canvas-renderer.ts';
-import { createCompositedFrames } from './compositor/composited-frames.ts';
+import { createCompositedFrames } from './compositor/composited-frames.testing.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
 import {
   startParallelPainter,

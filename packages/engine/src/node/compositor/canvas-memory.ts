@@ -4,7 +4,6 @@
 // divides every pixel by its alpha and cost about ten times as much for a half-transparent
 // layer.
 import type { Canvas } from '@napi-rs/canvas';
-import type { Rect } from '../../geometry.ts';
 import type { I420Converter } from '../rgba-to-i420.ts';
 
 export interface CanvasMemory {
@@ -13,15 +12,10 @@ export interface CanvasMemory {
   /** A buffer of `size` bytes in the room, on a 16-byte boundary. */
   allocate(size: number): number;
   /**
-   * Reads `boxes` of `canvas` (premultiplied RGBA) with one read-out of the canvas, each to
-   * `addressOf(box)`, its rows `stride` bytes apart (the box's own row length by default).
+   * Reads the whole of `canvas` (premultiplied RGBA) to `address`, its rows `stride` bytes
+   * apart (the canvas's own row length by default).
    */
-  readCanvas(
-    canvas: Canvas,
-    boxes: readonly Rect[],
-    addressOf: (box: Rect) => number,
-    stride?: number,
-  ): void;
+  readCanvas(canvas: Canvas, address: number, stride?: number): void;
 }
 
 export function alignedBytes(bytes: number): number {
@@ -40,17 +34,15 @@ export function canvasMemory(converter: I420Converter): CanvasMemory {
       if (free > end) throw new RangeError('the converter has too little room for the compositor');
       return address;
     },
-    readCanvas(canvas, boxes, addressOf, stride) {
+    readCanvas(canvas, address, stride) {
       const pixels = canvas.data();
-      const canvasRowBytes = canvas.width * 4;
-      for (const box of boxes) {
-        const boxRowBytes = box.width * 4;
-        const rowStride = stride ?? boxRowBytes;
-        const address = addressOf(box);
-        for (let row = 0; row < box.height; row += 1) {
-          const from = (box.y + row) * canvasRowBytes + box.x * 4;
-          bytes.set(pixels.subarray(from, from + boxRowBytes), address + row * rowStride);
-        }
+      const rowBytes = canvas.width * 4;
+      if (stride === undefined || stride === rowBytes) {
+        bytes.set(pixels, address);
+        return;
+      }
+      for (let row = 0; row < canvas.height; row += 1) {
+        bytes.set(pixels.subarray(row * rowBytes, (row + 1) * rowBytes), address + row * stride);
       }
     },
   };

@@ -10,7 +10,7 @@ import { isStill } from '../../motion/face-deform.ts';
 import { frameCount } from '../../plan/build-scene.ts';
 import { frameStates } from '../../plan/timeline.ts';
 import { createFrameRenderer } from '../canvas-renderer.ts';
-import { createCompositedFrames } from './composited-frames.ts';
+import { createCompositedFrames } from './composited-frames.testing.ts';
 import { loadSampleFace, sampleScene, type SampleFace } from './compositor.testing.ts';
 
 let sample: SampleFace;

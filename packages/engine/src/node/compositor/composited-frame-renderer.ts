@@ -20,7 +20,7 @@ import { isStill } from '../../motion/face-deform.ts';
 import type { Canvas2D } from '../../paint/canvas.ts';
 import { drawBackdrop } from '../../paint/draw-backdrop.ts';
 import { panelAssetPlacement } from '../../paint/draw-panels.ts';
-import { coveredRects, drawOverlays, type DrawOptions } from '../../paint/draw.ts';
+import { coveredRects, drawOverlays } from '../../paint/draw.ts';
 import { uncoveredRects } from '../../paint/occlusion.ts';
 import type { FrameState, PanelState } from '../../plan/frame-state.ts';
 import type { Scene, SceneAssets } from '../../plan/scene.ts';
@@ -30,7 +30,6 @@ import {
   type FrameCanvases,
   type FrameRenderer,
 } from '../canvas-renderer.ts';
-import { createCanvasFacePatches } from '../canvas-surface.ts';
 import { registerEngineFonts } from '../fonts.ts';
 import type { I420Converter } from '../rgba-to-i420.ts';
 import { panelsApart, stillPanelsKey } from '../still-panels-layer.ts';
@@ -108,8 +107,7 @@ export function createCompositedFrameRenderer(
 
   const photoInMemory = (canvas: Canvas): PhotoInMemory => {
     const address = memory.allocate(photoInMemoryBytes(canvas));
-    const whole = { x: 0, y: 0, width: canvas.width, height: canvas.height };
-    memory.readCanvas(canvas, [whole], () => address);
+    memory.readCanvas(canvas, address);
     return { address, width: canvas.width, height: canvas.height };
   };
   const photos = { before: photoInMemory(panels.before), after: photoInMemory(panels.after) };
@@ -137,17 +135,11 @@ export function createCompositedFrameRenderer(
     before: { width: panels.before.width, height: panels.before.height },
     after: { width: panels.after.width, height: panels.after.height },
   };
-  // Only the overlays are drawn with these (faces are warped in memory).
-  const options: DrawOptions<Canvas> = {
-    logoSize: panels.logoSize,
-    facePatches: createCanvasFacePatches(),
-    assetSizes,
-  };
 
   // The backdrop is the same in every frame: painted once, copied where no photo covers it.
   const backdropCanvas = createCanvas(width, height);
   drawBackdrop(backdropCanvas.getContext('2d') as unknown as Canvas2D<Canvas>, scene);
-  memory.readCanvas(backdropCanvas, [{ x: 0, y: 0, width, height }], () => backdrop);
+  memory.readCanvas(backdropCanvas, backdrop);
 
   const copyRect = (from: number, to: number, rect: PixelRect) => {
     for (let y = rect.y; y < rect.y + rect.height; y += 1) {
@@ -219,12 +211,10 @@ export function createCompositedFrameRenderer(
         context.clearRect(0, 0, rect.width, rect.height);
         context.setTransform(1, 0, 0, 1, -rect.x, -rect.y);
         drawOverlays(offsetContext(context, rect.x, rect.y), scene, state, assets, {
-          ...options,
+          logoSize: panels.logoSize,
           endCardBackdrop: !endCardMixed,
         });
-        const whole = { x: 0, y: 0, width: rect.width, height: rect.height };
-        const address = overlay + rect.y * rowBytes + rect.x * 4;
-        memory.readCanvas(surface, [whole], () => address, rowBytes);
+        memory.readCanvas(surface, overlay + rect.y * rowBytes + rect.x * 4, rowBytes);
       });
     }
     for (const rect of overlayRects) {

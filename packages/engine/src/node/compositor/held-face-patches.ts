@@ -3,7 +3,7 @@
 // patch over the photo taking the nearest patch pixel: what the preview does on Canvas 2D
 // (face-patch.ts, PATCH_OVERSAMPLE), here with the compositor's own warp. While a smile is
 // held through a push-in this replaces warping every moved triangle in every frame.
-import { composeAffine, invertAffine, type Affine } from '../../geometry.ts';
+import { applyAffine, composeAffine, invertAffine, type Affine } from '../../geometry.ts';
 import { movedTriangles, SEAM_OVERLAP_PX } from '../../motion/draw-face-warp.ts';
 import type { FaceMotionState } from '../../motion/face-motion-schedule.ts';
 import { isHeldFaceState, patchGeometry, type PatchGeometry } from '../../motion/face-patch.ts';
@@ -116,10 +116,7 @@ export function createHeldFacePatches(
       const patchToOutput = composeAffine(imageToOutput, invertAffine(geometry.imageToPatch));
       const back = invertAffine(patchToOutput);
       const corners = [0, geometry.width].flatMap((x) =>
-        [0, geometry.height].map((y) => ({
-          x: patchToOutput.a * x + patchToOutput.c * y + patchToOutput.e,
-          y: patchToOutput.b * x + patchToOutput.d * y + patchToOutput.f,
-        })),
+        [0, geometry.height].map((y) => applyAffine(patchToOutput, { x, y })),
       );
       const left = Math.floor(Math.min(...corners.map((p) => p.x)));
       const right = Math.ceil(Math.max(...corners.map((p) => p.x)));

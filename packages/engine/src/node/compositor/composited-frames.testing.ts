@@ -1,6 +1,5 @@
-// A frame compositor with its own converter, outside a paint worker: frames as RGBA or I420
-// copies, for tests and anything else that wants the render's own pixels on the thread it
-// runs on.
+// A frame compositor with its own converter, outside a paint worker, for tests: frames as
+// RGBA or I420 copies, painted on the thread the test runs on.
 import type { Scene } from '../../plan/scene.ts';
 import { photosToCanvases, shrinkPhotoCanvases, type RenderPhotos } from '../canvas-renderer.ts';
 import { createI420Converter } from '../rgba-to-i420.ts';
