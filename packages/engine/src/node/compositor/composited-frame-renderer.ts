@@ -3,9 +3,9 @@
 // on its way is warped over them there triangle by triangle (face-warp-spans.ts), and a held
 // face is laid from a patch warped once at twice the photo's resolution, nearest pixel, as the
 // preview lays its own (held-face-patches.ts). What Canvas 2D draws best it still draws: the
-// badges, texts, highlight and end card, once per change of their state, on canvases the size
-// of the boxes they can paint (overlay-boxes.ts). The layers go on in the order a full repaint
-// paints them. The frame is painted where the I420 converter reads it, so the read-out of a
+// badges, texts, highlight and the end card's logo and lines, once per change of their state,
+// on canvases the size of the boxes they can paint (overlay-boxes.ts); the end card's backdrop
+// is mixed in from memory. The layers go on in the order a full repaint paints them. The frame is painted where the I420 converter reads it, so the read-out of a
 // whole 1080p canvas, its copies and the collections that freed them are gone.
 //
 // Its frames are not Canvas 2D's to the bit (the photos' bilinear weights, a clip's partly
@@ -57,7 +57,7 @@ export interface CompositedFrameRenderer {
 
 /**
  * The converter room a compositor needs: frame-sized buffers for the backdrop, the kept
- * panels and the overlay layer, both photos, and each photo's largest held-face patch.
+ * panels and the two overlay layers, both photos, and each photo's largest held-face patch.
  */
 export function compositorRoomBytes(
   scene: Scene,
@@ -70,7 +70,7 @@ export function compositorRoomBytes(
   const rows = alignedBytes(blendedRowBytes(widestPhoto(panels)));
   const patches = heldPatchBytes(scene, frameStates(scene), panels.scale);
   const patchBytes = alignedBytes(patches.before) + alignedBytes(patches.after);
-  return 3 * frameBytes + photos + rows + OUTLINE_BUFFER_BYTES + patchBytes;
+  return 4 * frameBytes + photos + rows + OUTLINE_BUFFER_BYTES + patchBytes;
 }
 
 function widestPhoto(panels: Pick<FrameCanvases, 'before' | 'after'>): number {
@@ -97,7 +97,6 @@ export function createCompositedFrameRenderer(
   const frame: FrameInMemory = { address: converter.input.byteOffset, rowBytes };
   const backdrop = memory.allocate(frameBytes);
   const still: FrameInMemory = { address: memory.allocate(frameBytes), rowBytes };
-  const overlay = memory.allocate(frameBytes);
   const blendedRow = memory.allocate(blendedRowBytes(widestPhoto(panels)));
   const outlineAddress = memory.allocate(OUTLINE_BUFFER_BYTES);
   const outlineBuffer = {
@@ -177,52 +176,62 @@ export function createCompositedFrameRenderer(
     }
   };
 
-  let overlayKey: string | null = null;
-  let overlayRects: PixelRect[] = [];
-  const overlaySurfaces: Canvas[] = [];
-  /** The badges, texts, highlight and end card: drawn and read where they can paint, when they change. */
-  const paintOverlays = (state: FrameState): void => {
-    // An end card fading in over nothing else but the photos: its backdrop (the same for
-    // every frame, already in memory) is mixed into the frame here, and Canvas 2D draws only
-    // its logo and lines, instead of a whole frame of half-transparent backdrop to read back.
-    const endCardMixed = endCardAlone(state);
-    if (endCardMixed && state.endCard) {
-      kernels.mixSpan(
-        backdrop,
-        frame.address,
-        width * height,
-        coverageUnits(state.endCard.opacity),
-      );
-    }
-    const key = `${String(endCardMixed)}${overlayStateKey(state)}`;
-    if (key !== overlayKey) {
-      overlayKey = key;
-      overlayRects = overlayBoxes(scene, state, !endCardMixed);
-      // Each box is drawn on a canvas of its own size and read whole: reading a box out of a
-      // frame-sized canvas copied the whole canvas every time.
-      overlayRects.forEach((rect, index) => {
-        let surface = overlaySurfaces[index];
-        if (!surface || surface.width !== rect.width || surface.height !== rect.height) {
-          surface = createCanvas(rect.width, rect.height);
-          overlaySurfaces[index] = surface;
-        }
-        const context = surface.getContext('2d') as unknown as Canvas2D<Canvas>;
-        context.setTransform(1, 0, 0, 1, 0, 0);
-        context.clearRect(0, 0, rect.width, rect.height);
-        context.setTransform(1, 0, 0, 1, -rect.x, -rect.y);
-        drawOverlays(offsetContext(context, rect.x, rect.y), scene, state, assets, {
-          logoSize: panels.logoSize,
-          endCardBackdrop: !endCardMixed,
+  /**
+   * A layer of badges, texts, highlight or end card lines (never the end card's backdrop):
+   * drawn by Canvas 2D and read where they can paint, only when its state changes, and laid
+   * over the frame every frame.
+   */
+  const createOverlayLayer = () => {
+    const address = memory.allocate(frameBytes);
+    const surfaces: Canvas[] = [];
+    let key: string | null = null;
+    let rects: PixelRect[] = [];
+    return (state: FrameState): void => {
+      const stateKey = overlayStateKey(state);
+      if (stateKey !== key) {
+        key = stateKey;
+        rects = overlayBoxes(scene, state, false);
+        // Each box is drawn on a canvas of its own size and read whole: reading a box out of
+        // a frame-sized canvas copied the whole canvas every time.
+        rects.forEach((rect, index) => {
+          let surface = surfaces[index];
+          if (!surface || surface.width !== rect.width || surface.height !== rect.height) {
+            surface = createCanvas(rect.width, rect.height);
+            surfaces[index] = surface;
+          }
+          const context = surface.getContext('2d') as unknown as Canvas2D<Canvas>;
+          context.setTransform(1, 0, 0, 1, 0, 0);
+          context.clearRect(0, 0, rect.width, rect.height);
+          context.setTransform(1, 0, 0, 1, -rect.x, -rect.y);
+          drawOverlays(offsetContext(context, rect.x, rect.y), scene, state, assets, {
+            logoSize: panels.logoSize,
+            endCardBackdrop: false,
+          });
+          memory.readCanvas(surface, address + rect.y * rowBytes + rect.x * 4, rowBytes);
         });
-        memory.readCanvas(surface, overlay + rect.y * rowBytes + rect.x * 4, rowBytes);
-      });
-    }
-    for (const rect of overlayRects) {
-      for (let y = rect.y; y < rect.y + rect.height; y += 1) {
-        const offset = y * rowBytes + rect.x * 4;
-        kernels.overSpan(overlay + offset, frame.address + offset, rect.width);
       }
-    }
+      for (const rect of rects) {
+        for (let y = rect.y; y < rect.y + rect.height; y += 1) {
+          const offset = y * rowBytes + rect.x * 4;
+          kernels.overSpan(address + offset, frame.address + offset, rect.width);
+        }
+      }
+    };
+  };
+  const layBadgesAndTexts = createOverlayLayer();
+  const layEndCardLines = createOverlayLayer();
+  /**
+   * The overlays in a full repaint's order: the badges, texts and highlight, then the end
+   * card. The end card's backdrop (the same for every frame, already in memory) is mixed into
+   * the frame here and Canvas 2D draws only its logo and lines: drawn with its backdrop, every
+   * frame of its fade was a whole frame of half-transparent pixels to draw, read and lay.
+   */
+  const paintOverlays = (state: FrameState): void => {
+    layBadgesAndTexts({ ...state, endCard: null });
+    const { endCard } = state;
+    if (!endCard || endCard.opacity <= 0) return;
+    kernels.mixSpan(backdrop, frame.address, width * height, coverageUnits(endCard.opacity));
+    layEndCardLines({ ...state, highlight: null, divider: null, labels: [], texts: [] });
   };
 
   const states = frameStates(scene);
@@ -269,18 +278,6 @@ export function createCompositedFrameRenderer(
       paintOverlays(state);
     },
   };
-}
-
-/** Whether the end card shows and nothing else is drawn over the photos (nothing under it). */
-function endCardAlone(state: FrameState): boolean {
-  return (
-    state.endCard !== null &&
-    state.endCard.opacity > 0 &&
-    (state.highlight?.opacity ?? 0) <= 0 &&
-    (state.divider?.opacity ?? 0) <= 0 &&
-    state.labels.every((label) => label.opacity <= 0) &&
-    state.texts.every((text) => text.opacity <= 0)
-  );
 }
 
 /** The badges, texts, highlight and end card of a state: equal keys paint equal layers. */
