@@ -133,7 +133,7 @@ describe('compositor kernels', () => {
     fillPhoto(bytes, next);
     for (let trial = 0; trial < 300; trial += 1) {
       const count = 1 + Math.floor(next() * 80);
-      // Half the spans stay inside the photo (the loop that takes two pixels at a time).
+      // Half the spans stay inside the photo (the loops that take four and two pixels at a time).
       const staysInside = trial % 2 === 0;
       const u = staysInside ? Math.round(next() * 4 * ONE) : Math.round((next() * 50 - 6) * ONE);
       const v = Math.round((next() * 34 - 5) * ONE);
