@@ -10,6 +10,7 @@ import {
   type CompositedFrameRenderer,
 } from './compositor/composited-frame-renderer.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
+import { stageBackdrop, type StagedBackdrop } from './compositor/staged-backdrop.ts';
 import { createI420Converter, type I420Converter } from './rgba-to-i420.ts';
 
 const port = parentPort;
@@ -17,6 +18,7 @@ if (!port) throw new Error('paint.worker.ts must run as a worker thread');
 const reply = (message: PaintWorkerReply) => port.postMessage(message);
 
 let staged: PhotoCanvases | undefined;
+let stagedBackdrop: StagedBackdrop | undefined;
 let renderer: CompositedFrameRenderer | undefined;
 let converter: I420Converter | undefined;
 let ring: Uint8Array | undefined;
@@ -34,6 +36,7 @@ function handle(request: PaintWorkerRequest): void {
     if (request.type === 'stage') {
       renderer = undefined;
       staged = photosToCanvases(request.photos);
+      stagedBackdrop = request.backdrop ? stageBackdrop(request.backdrop) : undefined;
       reply({ type: 'staged' });
       return;
     }
@@ -49,13 +52,15 @@ function handle(request: PaintWorkerRequest): void {
       if (converter.frameBytes !== request.frameBytes) {
         throw new Error(`ring slots of ${request.frameBytes} bytes for ${converter.frameBytes}`);
       }
-      renderer = createCompositedFrameRenderer(scene, panels, converter);
+      renderer = createCompositedFrameRenderer(scene, panels, converter, { stagedBackdrop });
+      stagedBackdrop = undefined;
       ring = new Uint8Array(request.ring);
       reply({ type: 'loaded' });
       return;
     }
     if (request.type === 'unload') {
       staged = undefined;
+      stagedBackdrop = undefined;
       renderer = undefined;
       converter = undefined;
       ring = undefined;

@@ -153,6 +153,27 @@ describe('parallel painter', () => {
     expect(Buffer.compare(Buffer.from((await again.paint(60, 1)).i420), expected)).toBe(0);
   });
 
+  it('paints the same frames with the backdrop drawn while the photos were staged', async () => {
+    const pool = painter(1);
+    const last = frameRuns(scene).at(-1)?.firstFrame ?? 0;
+    const expected = createCompositedFrames(scene, panels);
+    const frames = [last, Math.floor(last / 2)].map((frame) => ({
+      frame,
+      i420: Buffer.from(expected.i420(frame)),
+    }));
+    // Staged for the scene's own frame, then for another (its colours unknown when staged).
+    for (const backdrop of [
+      scene,
+      { ...scene, colors: { ...scene.colors, background: '#ff0000' } },
+    ]) {
+      pool.stagePhotos(panels, backdrop);
+      await pool.load(scene);
+      for (const { frame, i420 } of frames) {
+        expect(Buffer.compare(Buffer.from((await pool.paint(frame, 0)).i420), i420)).toBe(0);
+      }
+    }
+  });
+
   it('lets a process end while its idle painters wait for the next render', () => {
     const script = `
       ${CHILD_IMPORTS}

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { BackdropFrame } from '../paint/draw-backdrop.ts';
 import type { Scene } from '../plan/scene.ts';
 import type { RenderPhotos } from './canvas-renderer.ts';
 import type { Raster } from '../raster.ts';
@@ -34,9 +35,10 @@ export function defaultPaintThreads(): number {
 export interface ParallelPainter {
   /**
    * Gives every worker the decoded photos before the scene is known: they put them on
-   * canvases while the render thread finds the faces, instead of after it.
+   * canvases while the render thread finds the faces, instead of after it. With the frame's
+   * size and colours (`backdrop`), they draw the backdrop then too.
    */
-  stagePhotos(photos: RenderPhotos): void;
+  stagePhotos(photos: RenderPhotos, backdrop?: BackdropFrame): void;
   /**
    * Gives every worker the scene: each shrinks the staged photos to what it shows. Resolves
    * once all of them can paint; rejects when no photos were staged since the last unload.
@@ -134,7 +136,7 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
     get isBroken() {
       return failure !== undefined;
     },
-    stagePhotos(photos) {
+    stagePhotos(photos, backdrop) {
       // Each worker gets its own copy, moved into its thread rather than cloned by the
       // message: cloning two full-size photos into a worker's message took ~80 ms of the
       // render thread. (Canvas pixels cannot be read from shared memory.)
@@ -148,7 +150,7 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
           const moved = [copies.before, copies.after, copies.logo].flatMap((raster) =>
             raster ? [raster.data.buffer] : [],
           );
-          return ask(thread, { type: 'stage', photos: copies }, moved);
+          return ask(thread, { type: 'stage', photos: copies, backdrop: backdrop ?? null }, moved);
         }),
       );
       // Awaited by load; a failure before then must not become an unhandled rejection.

@@ -11,7 +11,7 @@ import type {
 } from '@glowreel/contracts';
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
-import { buildScene, frameCount } from '../plan/build-scene.ts';
+import { buildScene, frameCount, sceneColors } from '../plan/build-scene.ts';
 import { frameRuns, type FrameRun } from '../plan/frame-runs.ts';
 import { faceSceneFields } from '../faces/face-scene-fields.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
@@ -369,8 +369,15 @@ async function startFrames(
     loaded: Promise<void>;
   }
 > {
+  // The scene's frame is the request's size in the brand's colours: the workers draw its
+  // backdrop while the faces are found.
+  const backdrop = {
+    width: request.width,
+    height: request.height,
+    colors: sceneColors(request.branding.accentColor),
+  };
   const { scene, provenance, warnings } = await prepareRender(request, onProgress, (photos) =>
-    painter.stagePhotos(photos),
+    painter.stagePhotos(photos, backdrop),
   );
   const loaded = painter.load(scene);
   // Awaited by the caller once ffmpeg has started; a failure before then must not go unhandled.

@@ -3,6 +3,9 @@ import type { Rect } from '../geometry.ts';
 import type { Scene } from '../plan/scene.ts';
 import { uncoveredRects } from './occlusion.ts';
 
+/** What the backdrop depends on: the frame's size and the scene's colours. */
+export type BackdropFrame = Pick<Scene, 'width' | 'height' | 'colors'>;
+
 /** Mixes two #rrggbb colours; amount 0 gives `from`. */
 export function mixColors(from: string, to: string, amount: number): string {
   const channel = (hex: string, index: number) =>
@@ -20,7 +23,11 @@ export function mixColors(from: string, to: string, amount: number): string {
  * rectangles in `covered` are left out (a photo paints over them); the gradient is anchored to
  * the frame, so every pixel that is painted gets the colour the full fill would give it.
  */
-export function drawBackdrop<T>(ctx: Canvas2D<T>, scene: Scene, covered: Rect[] = []): void {
+export function drawBackdrop<T>(
+  ctx: Canvas2D<T>,
+  scene: BackdropFrame,
+  covered: Rect[] = [],
+): void {
   const gradient = ctx.createLinearGradient(0, 0, scene.width * 0.4, scene.height);
   gradient.addColorStop(0, scene.colors.background);
   gradient.addColorStop(1, mixColors(scene.colors.background, scene.colors.accent, 0.38));

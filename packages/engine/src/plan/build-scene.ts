@@ -207,11 +207,13 @@ export function buildScene(input: SceneInput): Scene {
       accentColor: input.branding.accentColor ?? null,
       ...(input.branding.typeface ? { typeface: input.branding.typeface } : {}),
     },
-    // The clinic's accent replaces ours; the other colours keep the text legible on them.
-    colors: input.branding.accentColor
-      ? { ...DEFAULT_COLORS, accent: input.branding.accentColor }
-      : DEFAULT_COLORS,
+    colors: sceneColors(input.branding.accentColor),
   };
+}
+
+/** The clinic's accent replaces ours; the other colours keep the text legible on them. */
+export function sceneColors(accentColor: string | null | undefined): Scene['colors'] {
+  return accentColor ? { ...DEFAULT_COLORS, accent: accentColor } : DEFAULT_COLORS;
 }
 
 export function frameCount(scene: Scene): number {

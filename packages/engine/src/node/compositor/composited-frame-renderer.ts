@@ -18,7 +18,6 @@ import { invertAffine, type Affine } from '../../geometry.ts';
 import { movedTriangles, SEAM_OVERLAP_PX } from '../../motion/draw-face-warp.ts';
 import { isStill } from '../../motion/face-deform.ts';
 import type { Canvas2D } from '../../paint/canvas.ts';
-import { drawBackdrop } from '../../paint/draw-backdrop.ts';
 import { panelAssetPlacement } from '../../paint/draw-panels.ts';
 import { coveredRects, drawOverlays } from '../../paint/draw.ts';
 import { uncoveredRects } from '../../paint/occlusion.ts';
@@ -40,6 +39,7 @@ import { OUTLINE_BUFFER_BYTES, OUTLINE_POINTS, warpTrianglesInto } from './face-
 import { createHeldFacePatches, heldPatchBytes } from './held-face-patches.ts';
 import { offsetContext } from './offset-context.ts';
 import { overlayBoxes, type PixelRect } from './overlay-boxes.ts';
+import { backdropFor, type StagedBackdrop } from './staged-backdrop.ts';
 import {
   blendedRowBytes,
   photoInMemoryBytes,
@@ -81,6 +81,7 @@ export function createCompositedFrameRenderer(
   scene: Scene,
   panels: FrameCanvases,
   converter: I420Converter,
+  options: { stagedBackdrop?: StagedBackdrop } = {},
 ): CompositedFrameRenderer {
   registerEngineFonts();
   const { width, height } = scene;
@@ -135,10 +136,9 @@ export function createCompositedFrameRenderer(
     after: { width: panels.after.width, height: panels.after.height },
   };
 
-  // The backdrop is the same in every frame: painted once, copied where no photo covers it.
-  const backdropCanvas = createCanvas(width, height);
-  drawBackdrop(backdropCanvas.getContext('2d') as unknown as Canvas2D<Canvas>, scene);
-  memory.readCanvas(backdropCanvas, backdrop);
+  // The backdrop is the same in every frame: painted once (usually while the faces were being
+  // found), copied where no photo covers it.
+  bytes.set(backdropFor(scene, options.stagedBackdrop).pixels, backdrop);
 
   const copyRect = (from: number, to: number, rect: PixelRect) => {
     for (let y = rect.y; y < rect.y + rect.height; y += 1) {
