@@ -2,7 +2,12 @@
 // frame it is asked for where its I420 converter reads it, and converts it straight into a slot
 // of the shared ring, where the render thread hands it to ffmpeg without another copy.
 import { parentPort } from 'node:worker_threads';
-import { photosToCanvases, shrinkPhotoCanvases, type PhotoCanvases } from './canvas-renderer.ts';
+import {
+  photosToCanvases,
+  shrinkPhotoCanvases,
+  unshrunkOpaquePixels,
+  type PhotoCanvases,
+} from './canvas-renderer.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import {
   compositorRoomBytes,
@@ -44,15 +49,19 @@ function handle(request: PaintWorkerRequest): void {
       if (!staged) throw new Error('load before the photos were staged');
       const { scene } = request;
       const panels = shrinkPhotoCanvases(scene, staged);
-      // The full-size canvases are needed no more; the shrunk ones are kept by the renderer.
-      staged = undefined;
       converter = createI420Converter(scene.width, scene.height, {
         roomBytes: compositorRoomBytes(scene, panels),
       });
       if (converter.frameBytes !== request.frameBytes) {
         throw new Error(`ring slots of ${request.frameBytes} bytes for ${converter.frameBytes}`);
       }
-      renderer = createCompositedFrameRenderer(scene, panels, converter, { stagedBackdrop });
+      renderer = createCompositedFrameRenderer(scene, panels, converter, {
+        stagedBackdrop,
+        photoPixels: unshrunkOpaquePixels(staged, panels),
+      });
+      // The staged canvases, photos and backdrop are needed no more; the renderer keeps what
+      // it paints from.
+      staged = undefined;
       stagedBackdrop = undefined;
       ring = new Uint8Array(request.ring);
       reply({ type: 'loaded' });

@@ -9,7 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isStill } from '../../motion/face-deform.ts';
 import { frameCount } from '../../plan/build-scene.ts';
 import { frameStates } from '../../plan/timeline.ts';
-import { createFrameRenderer } from '../canvas-renderer.ts';
+import {
+  createFrameRenderer,
+  photosToCanvases,
+  shrinkPhotoCanvases,
+  unshrunkOpaquePixels,
+} from '../canvas-renderer.ts';
 import { createCompositedFrames } from './composited-frames.testing.ts';
 import { loadSampleFace, sampleScene, type SampleFace } from './compositor.testing.ts';
 
@@ -111,6 +116,39 @@ describe('composited frames', () => {
         Buffer.compare(Buffer.from(shuffled.rgba(frame)), Buffer.from(frames[frame] ?? [])) !== 0,
     );
     expect(differing).toEqual([]);
+  });
+
+  it('paints the same frames from an unshrunk photo copied as from its canvas read back', () => {
+    // Detail shows the photos larger than they are: they are not shrunk.
+    const scene = sampleScene(sample, 'detail', '16:9', 'animate_after_smile');
+    const photos = { before: sample.photo, after: sample.photo, logo: null };
+    const staged = photosToCanvases(photos);
+    expect(Object.keys(unshrunkOpaquePixels(staged, shrinkPhotoCanvases(scene, staged)))).toEqual([
+      'before',
+      'after',
+    ]);
+    const copied = createCompositedFrames(scene, photos);
+    const read = createCompositedFrames(scene, photos, { copyPhotoPixels: false });
+    const differing = Array.from({ length: frameCount(scene) }, (_, frame) => frame).filter(
+      (frame) =>
+        Buffer.compare(Buffer.from(copied.i420(frame)), Buffer.from(read.i420(frame))) !== 0,
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('copies the pixels of photos shown unshrunk and opaque only', () => {
+    const split = sampleScene(sample, 'split', '16:9', 'animate_after_smile');
+    const opaque = { before: sample.photo, after: sample.photo, logo: null };
+    const staged = photosToCanvases(opaque);
+    // The split shows the sample photo at under SHRINK_BELOW of its size: shrunk, not copied.
+    expect(unshrunkOpaquePixels(staged, shrinkPhotoCanvases(split, staged))).toEqual({});
+    const detail = sampleScene(sample, 'detail', '16:9', 'animate_after_smile');
+    const seeThrough = { ...sample.photo, data: sample.photo.data.slice() };
+    seeThrough.data[7] = 254;
+    const mixed = photosToCanvases({ before: seeThrough, after: sample.photo, logo: null });
+    expect(Object.keys(unshrunkOpaquePixels(mixed, shrinkPhotoCanvases(detail, mixed)))).toEqual([
+      'after',
+    ]);
   });
 
   it('has Canvas 2D paint a frame whose photo leaves part of its panel uncovered, to the bit', () => {

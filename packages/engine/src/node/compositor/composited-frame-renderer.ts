@@ -28,6 +28,7 @@ import {
   createCanvasFrameRenderer,
   type FrameCanvases,
   type FrameRenderer,
+  type PhotoPixels,
 } from '../canvas-renderer.ts';
 import { registerEngineFonts } from '../fonts.ts';
 import type { I420Converter } from '../rgba-to-i420.ts';
@@ -81,7 +82,12 @@ export function createCompositedFrameRenderer(
   scene: Scene,
   panels: FrameCanvases,
   converter: I420Converter,
-  options: { stagedBackdrop?: StagedBackdrop } = {},
+  options: {
+    /** The backdrop, drawn while the faces were found (staged-backdrop.ts). */
+    stagedBackdrop?: StagedBackdrop;
+    /** The pixels `panels` hold for photos that are unshrunk and opaque: copied, not read back. */
+    photoPixels?: PhotoPixels;
+  } = {},
 ): CompositedFrameRenderer {
   registerEngineFonts();
   const { width, height } = scene;
@@ -105,12 +111,16 @@ export function createCompositedFrameRenderer(
     points: new Float64Array(bytes.buffer, outlineAddress, OUTLINE_POINTS * 2),
   };
 
-  const photoInMemory = (canvas: Canvas): PhotoInMemory => {
+  const photoInMemory = (canvas: Canvas, pixels: Uint8ClampedArray | undefined): PhotoInMemory => {
     const address = memory.allocate(photoInMemoryBytes(canvas));
-    memory.readCanvas(canvas, address);
+    if (pixels?.length === canvas.width * canvas.height * 4) bytes.set(pixels, address);
+    else memory.readCanvas(canvas, address);
     return { address, width: canvas.width, height: canvas.height };
   };
-  const photos = { before: photoInMemory(panels.before), after: photoInMemory(panels.after) };
+  const photos = {
+    before: photoInMemory(panels.before, options.photoPixels?.before),
+    after: photoInMemory(panels.after, options.photoPixels?.after),
+  };
   const patchSizes = heldPatchBytes(scene, frameStates(scene), panels.scale);
   const heldFaces = createHeldFacePatches(
     kernels,

@@ -1,7 +1,12 @@
 // A frame compositor with its own converter, outside a paint worker, for tests: frames as
 // RGBA or I420 copies, painted on the thread the test runs on.
 import type { Scene } from '../../plan/scene.ts';
-import { photosToCanvases, shrinkPhotoCanvases, type RenderPhotos } from '../canvas-renderer.ts';
+import {
+  photosToCanvases,
+  shrinkPhotoCanvases,
+  unshrunkOpaquePixels,
+  type RenderPhotos,
+} from '../canvas-renderer.ts';
 import { createI420Converter } from '../rgba-to-i420.ts';
 import { compositorRoomBytes, createCompositedFrameRenderer } from './composited-frame-renderer.ts';
 
@@ -14,12 +19,23 @@ export interface CompositedFrames {
   readonly canvasFrames: number;
 }
 
-export function createCompositedFrames(scene: Scene, photos: RenderPhotos): CompositedFrames {
-  const panels = shrinkPhotoCanvases(scene, photosToCanvases(photos));
+/**
+ * `copyPhotoPixels`: copy an unshrunk opaque photo's pixels into the compositor, as a paint
+ * worker does (the default), rather than read them back from its canvas.
+ */
+export function createCompositedFrames(
+  scene: Scene,
+  photos: RenderPhotos,
+  { copyPhotoPixels = true } = {},
+): CompositedFrames {
+  const staged = photosToCanvases(photos);
+  const panels = shrinkPhotoCanvases(scene, staged);
   const converter = createI420Converter(scene.width, scene.height, {
     roomBytes: compositorRoomBytes(scene, panels),
   });
-  const renderer = createCompositedFrameRenderer(scene, panels, converter);
+  const renderer = createCompositedFrameRenderer(scene, panels, converter, {
+    photoPixels: copyPhotoPixels ? unshrunkOpaquePixels(staged, panels) : {},
+  });
   return {
     rgba(index) {
       renderer.paintFrame(index);
