@@ -1,4 +1,5 @@
 import type { BackdropFrame } from '../paint/draw-backdrop.ts';
+import type { FrameRun } from '../plan/frame-runs.ts';
 import type { Scene } from '../plan/scene.ts';
 import type { RenderPhotos } from './canvas-renderer.ts';
 
@@ -25,7 +26,8 @@ export type PaintWorkerRequest =
 /** What a paint worker answers. */
 export type PaintWorkerReply =
   | { type: 'staged' }
-  | { type: 'loaded' }
+  /** `runs`: the scene's runs of identical frames, found from the states the worker evaluated. */
+  | { type: 'loaded'; runs: FrameRun[] }
   | { type: 'unloaded' }
   | { type: 'painted'; frame: number; slot: number; rgba: Uint8Array | null }
   | { type: 'failed'; message: string };

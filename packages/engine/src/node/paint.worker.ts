@@ -14,6 +14,7 @@ import {
   createCompositedFrameRenderer,
   type CompositedFrameRenderer,
 } from './compositor/composited-frame-renderer.ts';
+import { frameRuns } from '../plan/frame-runs.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 import { stageBackdrop, type StagedBackdrop } from './compositor/staged-backdrop.ts';
 import { createI420Converter, type I420Converter } from './rgba-to-i420.ts';
@@ -64,7 +65,9 @@ function handle(request: PaintWorkerRequest): void {
       staged = undefined;
       stagedBackdrop = undefined;
       ring = new Uint8Array(request.ring);
-      reply({ type: 'loaded' });
+      // Found from the states already evaluated for this scene: the render thread then need not
+      // evaluate them too, on a core ffmpeg and this worker need while the photos are loaded.
+      reply({ type: 'loaded', runs: frameRuns(scene) });
       return;
     }
     if (request.type === 'unload') {

@@ -106,6 +106,14 @@ describe('parallel painter', () => {
     expect(matches.every(Boolean)).toBe(true);
   });
 
+  it('answers a load with the runs of identical frames of the scene', async () => {
+    const pool = painter(2);
+    pool.stagePhotos(panels);
+    const runs = await pool.load(scene);
+    expect(runs).toEqual(frameRuns(scene));
+    expect(runs.length).toBeLessThan(frameRuns(scene).reduce((sum, run) => sum + run.length, 0));
+  });
+
   it('refuses to paint before a scene is loaded and outside the ring', async () => {
     const pool = painter(1);
     await expect(pool.paint(0, 0)).rejects.toThrow(/before load/);

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BackdropFrame } from '../paint/draw-backdrop.ts';
+import type { FrameRun } from '../plan/frame-runs.ts';
 import type { Scene } from '../plan/scene.ts';
 import type { RenderPhotos } from './canvas-renderer.ts';
 import type { Raster } from '../raster.ts';
@@ -41,9 +42,10 @@ export interface ParallelPainter {
   stagePhotos(photos: RenderPhotos, backdrop?: BackdropFrame): void;
   /**
    * Gives every worker the scene: each shrinks the staged photos to what it shows. Resolves
-   * once all of them can paint; rejects when no photos were staged since the last unload.
+   * once all of them can paint, with the scene's runs of identical frames (frameRuns) as the
+   * workers found them; rejects when no photos were staged since the last unload.
    */
-  load(scene: Scene): Promise<void>;
+  load(scene: Scene): Promise<FrameRun[]>;
   /** Slots in the ring: a slot must not be painted again until its frame has been encoded. */
   readonly slotCount: number;
   /**
@@ -166,7 +168,13 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       // Sent at once, not once the photos are staged: a worker takes its messages in order,
       // and this thread may be too busy to see the staging's answers for a while.
       const request: PaintWorkerRequest = { type: 'load', scene, ring, frameBytes };
-      await Promise.all([staged, ...pool.map((thread) => ask(thread, request))]);
+      const [, ...replies] = await Promise.all([
+        staged,
+        ...pool.map((thread) => ask(thread, request)),
+      ]);
+      const loaded = replies.find((reply) => reply.type === 'loaded');
+      if (!loaded) throw new Error('no paint worker loaded the scene');
+      return loaded.runs;
     },
     async unload() {
       ring = undefined;

@@ -12,7 +12,7 @@ import type {
 import { detectPanels, panelsFromPair, type PanelDetection } from '../analysis/split.ts';
 import { findTreatedArea } from '../analysis/treated-area.ts';
 import { buildScene, frameCount, sceneColors } from '../plan/build-scene.ts';
-import { frameRuns, type FrameRun } from '../plan/frame-runs.ts';
+import type { FrameRun } from '../plan/frame-runs.ts';
 import { faceSceneFields } from '../faces/face-scene-fields.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
 import { IDENTITY, type Affine } from '../geometry.ts';
@@ -302,9 +302,7 @@ async function renderWithPainter(
     posterFrame >= run.firstFrame && posterFrame < run.firstFrame + run.length;
   let posterWritten: Promise<unknown> | undefined;
   try {
-    // Worked out while the painter shrinks the photos.
-    const runs = frameRuns(scene);
-    await loaded;
+    const runs = await loaded;
     onProgress({ stage: 3, percent: 10 });
     // The upload's full-size pixels and the analysis buffers (~60 MB for a 2400×1500 photo)
     // are garbage now; collected here they stay out of the render's peak, which comes while
@@ -365,8 +363,8 @@ async function startFrames(
   Omit<PreparedRender, 'panels' | 'faceSeconds'> & {
     encoder: Encoder;
     videoPath: string;
-    /** Resolves once the painter can paint the scene. */
-    loaded: Promise<void>;
+    /** Resolves once the painter can paint the scene, with its runs of identical frames. */
+    loaded: Promise<FrameRun[]>;
   }
 > {
   // The scene's frame is the request's size in the brand's colours: the workers draw its
