@@ -21,7 +21,8 @@ import { createI420Converter, type I420Converter } from './rgba-to-i420.ts';
 
 const port = parentPort;
 if (!port) throw new Error('paint.worker.ts must run as a worker thread');
-const reply = (message: PaintWorkerReply) => port.postMessage(message);
+const reply = (message: PaintWorkerReply, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(message, transfer);
 
 let staged: PhotoCanvases | undefined;
 let stagedBackdrop: StagedBackdrop | undefined;
@@ -87,12 +88,13 @@ function handle(request: PaintWorkerRequest): void {
     // young garbage (the face warp's per-frame arrays, a changed overlay's read-out) from
     // piling up: without it the four templates' paint CPU measured 5–40 % higher.
     collectGarbage({ type: 'minor' });
-    reply({
-      type: 'painted',
-      frame: request.frame,
-      slot: request.slot,
-      rgba: request.keepRgba ? converter.input.slice() : null,
-    });
+    // The poster's pixels are moved to the render thread, not cloned: an 8 MB copy there
+    // was enough new memory to start a full collection of its heap mid-render.
+    const rgba = request.keepRgba ? converter.input.slice() : null;
+    reply(
+      { type: 'painted', frame: request.frame, slot: request.slot, rgba },
+      rgba ? [rgba.buffer] : [],
+    );
   } catch (error) {
     reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

@@ -17,7 +17,7 @@ import { faceSceneFields } from '../faces/face-scene-fields.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
 import { IDENTITY, type Affine } from '../geometry.ts';
 import { statedTreatedAreaRect } from '../motion/treated-region.ts';
-import { createRaster, cropRaster, type Raster } from '../raster.ts';
+import { cropRaster, type Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../plan/scene.ts';
 import { coverSeconds } from '../plan/timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
@@ -311,8 +311,12 @@ async function renderWithPainter(
     const whilePainting = () => collectGarbage();
     await encodeRuns(runs, painter, holdsPoster, whilePainting, async (painted, run) => {
       if (painted.rgba) {
-        const poster = createRaster(scene.width, scene.height);
-        poster.data.set(painted.rgba);
+        const { buffer, byteOffset, byteLength } = painted.rgba;
+        const poster = {
+          width: scene.width,
+          height: scene.height,
+          data: new Uint8ClampedArray(buffer, byteOffset, byteLength),
+        };
         // Written while the frames after it are encoded, not after x264 has finished.
         posterWritten = writePoster(poster, posterPath, { width: 640, format: 'jpeg' });
         // Awaited below; a failure before then must not become an unhandled rejection.
