@@ -2,6 +2,7 @@
 // frame it is asked for where its I420 converter reads it, and converts it straight into a slot
 // of the shared ring, where the render thread hands it to ffmpeg without another copy.
 import { parentPort } from 'node:worker_threads';
+import { frameRuns } from '../plan/frame-runs.ts';
 import {
   photosToCanvases,
   shrinkPhotoCanvases,
@@ -14,9 +15,8 @@ import {
   createCompositedFrameRenderer,
   type CompositedFrameRenderer,
 } from './compositor/composited-frame-renderer.ts';
-import { frameRuns } from '../plan/frame-runs.ts';
-import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 import { stageBackdrop, type StagedBackdrop } from './compositor/staged-backdrop.ts';
+import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 import { createI420Converter, type I420Converter } from './rgba-to-i420.ts';
 
 const port = parentPort;
@@ -49,8 +49,14 @@ function handle(request: PaintWorkerRequest): void {
     }
     if (request.type === 'load') {
       if (!staged) throw new Error('load before the photos were staged');
+      // A stage serves one load: the staged canvases, photos and backdrop are dropped once the
+      // renderer has taken what it paints from.
+      const photos = staged;
+      const backdrop = stagedBackdrop;
+      staged = undefined;
+      stagedBackdrop = undefined;
       const { scene } = request;
-      const panels = shrinkPhotoCanvases(scene, staged);
+      const panels = shrinkPhotoCanvases(scene, photos);
       converter = createI420Converter(scene.width, scene.height, {
         roomBytes: compositorRoomBytes(scene, panels),
       });
@@ -58,13 +64,9 @@ function handle(request: PaintWorkerRequest): void {
         throw new Error(`ring slots of ${request.frameBytes} bytes for ${converter.frameBytes}`);
       }
       renderer = createCompositedFrameRenderer(scene, panels, converter, {
-        stagedBackdrop,
-        photoPixels: unshrunkOpaquePixels(staged, panels),
+        stagedBackdrop: backdrop,
+        photoPixels: unshrunkOpaquePixels(photos, panels),
       });
-      // The staged canvases, photos and backdrop are needed no more; the renderer keeps what
-      // it paints from.
-      staged = undefined;
-      stagedBackdrop = undefined;
       ring = new Uint8Array(request.ring);
       // Found from the states already evaluated for this scene: the render thread then need not
       // evaluate them too, on a core ffmpeg and this worker need while the photos are loaded.

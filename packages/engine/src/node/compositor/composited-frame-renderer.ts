@@ -5,8 +5,9 @@
 // preview lays its own (held-face-patches.ts). What Canvas 2D draws best it still draws: the
 // badges, texts, highlight and the end card's logo and lines, once per change of their state,
 // on canvases the size of the boxes they can paint (overlay-boxes.ts); the end card's backdrop
-// is mixed in from memory. The layers go on in the order a full repaint paints them. The frame is painted where the I420 converter reads it, so the read-out of a
-// whole 1080p canvas, its copies and the collections that freed them are gone.
+// is mixed in from memory. The layers go on in the order a full repaint paints them. The frame
+// is painted where the I420 converter reads it, so the read-out of a whole 1080p canvas, its
+// copies and the collections that freed them are gone.
 //
 // Its frames are not Canvas 2D's to the bit (the photos' bilinear weights, a clip's partly
 // covered pixels, a warped triangle's edge and the overlay's half-transparent pixels round
