@@ -174,6 +174,66 @@ describe('compositor kernels', () => {
     }
   });
 
+  it('sampleRows paints what one sampleRow a row paints, each row at v rounded as Math.round', () => {
+    const { kernels, bytes } = setup();
+    const next = random(29);
+    fillPhoto(bytes, next);
+    // Random placements, then two whose every row lands exactly halfway between two 16.16
+    // steps, above and below zero (the ties Math.round takes upwards).
+    const placements = [
+      ...Array.from({ length: 200 }, () => ({
+        vScale: (next() * 2.5 + 0.05) * (next() < 0.1 ? -1 : 1),
+        vOffset: next() * 40 - 8,
+      })),
+      { vScale: 2 ** -16, vOffset: 0.5 },
+      { vScale: 2 ** -16, vOffset: 0.5 - 2 ** -10 },
+    ];
+    for (const { vScale, vOffset } of placements) {
+      const rows = 1 + Math.floor(next() * 8);
+      const count = 1 + Math.floor(next() * 60);
+      const rowBytes = (count + Math.floor(next() * 4)) * 4;
+      const firstRow = Math.floor(next() * 40) - 5;
+      const u = Math.round((next() * 50 - 6) * ONE);
+      const du = Math.max(1, Math.round(next() * 2.5 * ONE));
+      const coverage = next() < 0.5 ? 256 : Math.floor(next() * 257);
+      const under = fillDestination(bytes, (rows * rowBytes) / 4, next);
+      for (let r = 0; r < rows; r += 1) {
+        const v = Math.round((vScale * (firstRow + r + 0.5) + vOffset - 0.5) * ONE);
+        kernels.sampleRow(
+          PHOTO.address,
+          PHOTO.width,
+          PHOTO.height,
+          DST + r * rowBytes,
+          count,
+          u,
+          v,
+          du,
+          coverage,
+          TEMP,
+        );
+      }
+      const expected = bytes.slice(DST, DST + rows * rowBytes);
+      bytes.set(under, DST);
+      kernels.sampleRows(
+        PHOTO.address,
+        PHOTO.width,
+        PHOTO.height,
+        DST,
+        rowBytes,
+        rows,
+        count,
+        u,
+        du,
+        coverage,
+        TEMP,
+        firstRow,
+        vScale,
+        vOffset,
+      );
+      expect(bytes.slice(DST, DST + rows * rowBytes)).toEqual(expected);
+    }
+  });
+
   it('warpTriangle paints the pixels whose centres lie inside the outline, inside its box', () => {
     const { kernels, bytes } = setup();
     const next = random(5);

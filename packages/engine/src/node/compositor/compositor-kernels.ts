@@ -40,6 +40,27 @@ export interface CompositorKernels {
     temp: number,
   ): void;
   /**
+   * sampleRow over `rows` output rows `rowBytes` apart from `dst`, the same `count` pixels of
+   * each, row `firstRow + r` at v = Math.round((vScale (firstRow + r + 0.5) + vOffset − 0.5) ×
+   * 65 536): one call for a whole panel instead of one per row.
+   */
+  sampleRows(
+    src: number,
+    srcWidth: number,
+    srcHeight: number,
+    dst: number,
+    rowBytes: number,
+    rows: number,
+    count: number,
+    u: number,
+    du: number,
+    coverage: number,
+    temp: number,
+    firstRow: number,
+    vScale: number,
+    vOffset: number,
+  ): void;
+  /**
    * Samples every pixel of the box [left, right) × [top, bottom) whose centre lies inside the
    * convex outline of `count` points (f64 x, y pairs at `points`), through the output → photo
    * transform b (a…f).
@@ -110,6 +131,7 @@ export function createCompositorKernels(memory: WasmMemory): CompositorKernels {
     memory,
     sampleSpan: exports.sampleSpan,
     sampleRow: exports.sampleRow,
+    sampleRows: exports.sampleRows,
     warpTriangle: exports.warpTriangle,
     mixSpan: exports.mixSpan,
     patchSpan: exports.patchSpan,

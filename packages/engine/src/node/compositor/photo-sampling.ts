@@ -94,7 +94,11 @@ export function samplePhotoInto(
   }
 }
 
-/** samplePhotoInto for a photo that is only scaled and moved: one photo row per output row. */
+/**
+ * samplePhotoInto for a photo that is only scaled and moved: one photo row per output row,
+ * each of the clip's row spans × column runs in one call (a clip covers the same columns on
+ * every row).
+ */
 function sampleRowsInto(
   kernels: CompositorKernels,
   photo: PhotoInMemory,
@@ -105,23 +109,24 @@ function sampleRowsInto(
 ): void {
   const du = Math.round(back.a * FIXED_ONE);
   for (const rows of clip.rows) {
-    for (let row = rows.from; row < rows.from + rows.count; row += 1) {
-      const v = Math.round((back.d * (row + 0.5) + back.f - 0.5) * FIXED_ONE);
-      eachCoveredRun(clip.columns, 0, Infinity, (from, count, coverage) => {
-        const u = Math.round((back.a * (from + 0.5) + back.e - 0.5) * FIXED_ONE);
-        kernels.sampleRow(
-          photo.address,
-          photo.width,
-          photo.height,
-          frame.address + row * frame.rowBytes + from * 4,
-          count,
-          u,
-          v,
-          du,
-          coverageUnits(rows.coverage * coverage),
-          temp,
-        );
-      });
-    }
+    eachCoveredRun(clip.columns, 0, Infinity, (from, count, coverage) => {
+      const u = Math.round((back.a * (from + 0.5) + back.e - 0.5) * FIXED_ONE);
+      kernels.sampleRows(
+        photo.address,
+        photo.width,
+        photo.height,
+        frame.address + rows.from * frame.rowBytes + from * 4,
+        frame.rowBytes,
+        rows.count,
+        count,
+        u,
+        du,
+        coverageUnits(rows.coverage * coverage),
+        temp,
+        rows.from,
+        back.d,
+        back.f,
+      );
+    });
   }
 }
