@@ -5,7 +5,7 @@
 import type { Rect } from '../../geometry.ts';
 import type { LabelState, PanelState, TextState } from '../frame-state.ts';
 import type { TemplateContext } from './parts.ts';
-import { facesOnFrame, type FaceOnFrame } from './place-text.ts';
+import { facesOnFrame } from './place-text.ts';
 
 /** A badge's box wherever its opacity is, for text to keep off (it never jumps as one fades). */
 export function badgeBoxes(labels: (LabelState | null)[]): Rect[] {
@@ -102,17 +102,28 @@ export function label(
   ].filter((candidate) => !keepOff.some((taken) => overlapArea(candidate, taken) > 0));
   if (boxes.length === 0) return null;
   const faces = facesOnFrame(context.scene, avoid);
-  const over = (box: Rect, parts: (face: FaceOnFrame) => Rect[]) =>
-    faces.reduce(
-      (sum, face) => sum + parts(face).reduce((part, rect) => part + overlapArea(box, rect), 0),
-      0,
-    );
-  const outline = (face: FaceOnFrame) => [face.outline];
-  const core = (face: FaceOnFrame) => [face.core];
-  const features = (face: FaceOnFrame) => face.features;
+  // Summed the way a sum over each face's parts, then over the faces, adds up (to the bit),
+  // without an array per face and candidate: every frame places its badges anew.
+  const over = (box: Rect, part: 'outline' | 'core' | 'features') => {
+    let sum = 0;
+    for (const face of faces) {
+      if (part !== 'features') {
+        sum += overlapArea(box, face[part]);
+        continue;
+      }
+      let featureArea = 0;
+      for (const rect of face.features) featureArea += overlapArea(box, rect);
+      sum += featureArea;
+    }
+    return sum;
+  };
+  const outline = 'outline';
+  const core = 'core';
+  const features = 'features';
+  const clear = boxes.find((candidate) => over(candidate, outline) === 0);
+  if (clear) return { text, box: clear, fontSize, opacity };
   const offCore = boxes.filter((candidate) => over(candidate, core) === 0);
   const box =
-    boxes.find((candidate) => over(candidate, outline) === 0) ??
     least(
       offCore.filter((candidate) => over(candidate, features) === 0),
       (candidate) => over(candidate, outline),

@@ -39,6 +39,15 @@ function area(rect: Rect | null): number {
   return rect ? rect.width * rect.height : 0;
 }
 
+/** area(intersect(box, rect)) for the box at (x, y) of `width` × `height`, to the bit. */
+function overlapArea(x: number, y: number, width: number, height: number, rect: Rect): number {
+  const left = Math.max(x, rect.x);
+  const top = Math.max(y, rect.y);
+  const across = Math.min(x + width, rect.x + rect.width) - left;
+  const down = Math.min(y + height, rect.y + rect.height) - top;
+  return across > 0 && down > 0 ? across * down : 0;
+}
+
 /** `rect` grown by `share` of its size on every side. */
 function grow(rect: Rect, share: number): Rect {
   return {
@@ -115,6 +124,24 @@ export function isClearOfOutlines(
   return faces.every((face) => area(intersect(box, face.outline)) === 0);
 }
 
+/** The last rows scanRows built: consecutive frames place the same texts in the same area. */
+let lastScan: { top: number; lowest: number; first: number; rows: readonly number[] } | null = null;
+
+/** The safe area's rows from `top` to `lowest` in SCAN_STEPS steps, nearest to `first` first. */
+function scanRows(top: number, lowest: number, first: number): readonly number[] {
+  if (lastScan?.top === top && lastScan.lowest === lowest && lastScan.first === first) {
+    return lastScan.rows;
+  }
+  const clamp = (y: number) => Math.min(Math.max(y, top), lowest);
+  const rows = Object.freeze(
+    Array.from({ length: SCAN_STEPS + 1 }, (_unused, index) =>
+      clamp(top + ((lowest - top) * index) / SCAN_STEPS),
+    ).sort((a, b) => Math.abs(a - first) - Math.abs(b - first)),
+  );
+  lastScan = { top, lowest, first, rows };
+  return rows;
+}
+
 /**
  * The top of a block `width` × `height`, centred across the safe area: the first preferred
  * anchor ('top', 'seam' of a stacked pair, 'bottom') clear of every face outline, else the
@@ -129,20 +156,17 @@ export function placeBlock(
 ): Placement {
   const { safe } = layout;
   const lowest = safe.y + safe.height - block.height;
-  const clamp = (y: number) => Math.min(Math.max(y, safe.y), lowest);
   const anchors = preferred.map((anchor) => anchorTop(layout, block, anchor));
   const first = anchors[0] ?? safe.y;
-  const rows = Array.from({ length: SCAN_STEPS + 1 }, (_unused, index) =>
-    clamp(safe.y + ((lowest - safe.y) * index) / SCAN_STEPS),
-  ).sort((a, b) => Math.abs(a - first) - Math.abs(b - first));
-  const candidates = [...anchors, ...rows];
+  const candidates = [...anchors, ...scanRows(safe.y, lowest, first)];
   const x = safe.x + (safe.width - block.width) / 2;
-  const covered = (y: number, part: 'outline' | 'core') =>
-    faces.reduce(
-      (sum, face) =>
-        sum + area(intersect({ x, y, width: block.width, height: block.height }, face[part])),
-      0,
-    );
+  // Every frame of a video places its texts anew (~50 candidate rows each, several texts a
+  // frame): summed without building a box and an intersection per candidate and face.
+  const covered = (y: number, part: 'outline' | 'core') => {
+    let sum = 0;
+    for (const face of faces) sum += overlapArea(x, y, block.width, block.height, face[part]);
+    return sum;
+  };
   const clearOfOutlines = candidates.find((y) => covered(y, 'outline') === 0);
   if (clearOfOutlines !== undefined) return { y: clearOfOutlines, plate: false, coversFace: false };
   const clearOfCores = candidates.find((y) => covered(y, 'core') === 0);
