@@ -6,7 +6,8 @@
 // runs in a fresh process (so its peak RSS is its own) with the allocator and environment a
 // server runs with; there it renders twice: the first render also loads the face model and
 // starts the paint workers (once per server), the second is what a running server does.
-// Prints seconds, the ratios and peak RSS per case. `-- paint` times the paint worker's work
+// Prints seconds, the ratios and peak RSS per case; with `--rounds N` (the default for
+// `-- templates` is 3) each row is the median of N rounds of a render and a bare encode. `-- paint` times the paint worker's work
 // alone per template (CPU seconds while the render's paint worker paints every distinct
 // frame): the serial chain of a template render. `-- floor` times what a template's render
 // would take if painting cost nothing: its set-up (decode, split, faces, scene) and ffmpeg
@@ -466,12 +467,14 @@ async function main(): Promise<void> {
       (template || undefined) as Template | undefined,
     );
   // `npm run bench:render -- motion` runs only the face-motion cases, `-- templates` one row
-  // per template.
-  const onlyMotion = mode === 'motion';
-  const onlyTemplates = mode === 'templates';
-  // `-- templates split detail` (or `-- paint split`) runs only the templates named;
-  // `--rounds N` measures each row N times, render and bare encode alternated.
-  const { named, rounds } = parseRowOptions(process.argv.slice(3), onlyTemplates ? 3 : 1);
+  // per template; `-- templates split detail` (or `-- paint split`) only the templates named.
+  // `--rounds N` (anywhere) measures each render row N times, render and bare encode
+  // alternated; `-- templates` takes 3 unless told.
+  const { rest, rounds: asked } = parseRounds(process.argv.slice(2));
+  const [rowMode, ...named] = rest;
+  const onlyMotion = rowMode === 'motion';
+  const onlyTemplates = rowMode === 'templates';
+  const rounds = asked ?? (onlyTemplates ? 3 : 1);
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'glowreel-bench-'));
   const composite = path.join(workDir, 'composite.jpg');
@@ -480,7 +483,7 @@ async function main(): Promise<void> {
   await makeFaceComposite(faceComposite);
   // `-- paint`: the paint worker's work per template alone (no encoder), the serial chain
   // of a template render.
-  if (mode === 'paint') {
+  if (rowMode === 'paint') {
     console.log('template | distinct frames | paint CPU s (process) | paint wall s');
     for (const template of TEMPLATES.filter((name) => named.length === 0 || named.includes(name))) {
       const paint = measureInChild('paint-one', faceComposite, 'pro', '16:9', undefined, template);
@@ -492,7 +495,7 @@ async function main(): Promise<void> {
     return;
   }
   // `-- floor`: a template's render if painting cost nothing, against the bare encode.
-  if (mode === 'floor') {
+  if (rowMode === 'floor') {
     console.log(loadAverageLine('start'));
     console.log(
       'template | set-up s (CPU) | its frames encoded s (CPU) | bare encode s (CPU) | encode ratio | floor ratio',
@@ -577,21 +580,18 @@ async function main(): Promise<void> {
 }
 
 /**
- * The template names and `--rounds N` after the mode. A row's ratio is then the median of N
- * rounds, each a render and a bare encode measured one after the other: on the shared 2-core
- * hosts the same bare encode varies by a fifth between minutes, and one pair carries all of it.
+ * `--rounds N` taken out of the arguments. A row's ratio is then the median of N rounds, each
+ * a render and a bare encode measured one after the other: on the shared 2-core hosts the same
+ * bare encode varies by a fifth between minutes, and one pair carries all of it.
  */
-function parseRowOptions(
-  args: string[],
-  defaultRounds: number,
-): { named: string[]; rounds: number } {
+function parseRounds(args: string[]): { rest: string[]; rounds: number | undefined } {
   const at = args.indexOf('--rounds');
-  if (at === -1) return { named: args, rounds: defaultRounds };
+  if (at === -1) return { rest: args, rounds: undefined };
   const rounds = Number(args[at + 1]);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) {
     throw new Error(`--rounds takes a whole number from 1 to 20, got ${args[at + 1] ?? 'nothing'}`);
   }
-  return { named: args.filter((_arg, index) => index !== at && index !== at + 1), rounds };
+  return { rest: args.filter((_arg, index) => index !== at && index !== at + 1), rounds };
 }
 
 await main();
