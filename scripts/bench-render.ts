@@ -7,9 +7,9 @@
 // server runs with; there it renders twice: the first render also loads the face model and
 // starts the paint workers (once per server), the second is what a running server does.
 // Prints seconds, the ratios and peak RSS per case; with `--rounds N` (the default for
-// `-- templates` is 3) each row is the median of N rounds of a render and a bare encode. `-- paint` times the paint worker's work
-// alone per template (CPU seconds while the render's paint worker paints every distinct
-// frame): the serial chain of a template render. `-- floor` times what a template's render
+// `-- templates` is 3) each row is the median of N rounds of a render and a bare encode.
+// `-- paint` times the paint worker's work alone per template (CPU seconds while the render's
+// paint worker paints every distinct frame): the serial chain of a template render. `-- floor` times what a template's render
 // would take if painting cost nothing: its set-up (decode, split, faces, scene) and ffmpeg
 // alone encoding the template's own frames, painted beforehand and kept in memory.
 //

@@ -318,10 +318,8 @@
   ;; sampleRow for $rows output rows $rowBytes apart from $dst, the same $count pixels of each
   ;; (a panel's clip covers the same columns on every row): row $firstRow + r samples photo row
   ;; v = round(($vScale ($firstRow + r + 0.5) + $vOffset − 0.5) × 65536), rounded half up as
-  ;; JavaScript's Math.round does, so the pixels are those of one sampleRow call per row. A
-  ;; panel then costs the paint worker a few calls a frame instead of one per row and column
-  ;; run (over a million a render of the split, each through V8's JavaScript-to-WebAssembly
-  ;; wrapper).
+  ;; JavaScript's Math.round does, so the pixels are those of one sampleRow call per row: a
+  ;; panel takes a few calls a frame from JavaScript instead of one per row and column run.
   (func (export "sampleRows")
     (param $src i32) (param $srcWidth i32) (param $srcHeight i32)
     (param $dst i32) (param $rowBytes i32) (param $rows i32) (param $count i32)

@@ -5,7 +5,7 @@
 import type { Rect } from '../../geometry.ts';
 import type { LabelState, PanelState, TextState } from '../frame-state.ts';
 import type { TemplateContext } from './parts.ts';
-import { facesOnFrame } from './place-text.ts';
+import { facesOnFrame, overlapArea } from './place-text.ts';
 
 /** A badge's box wherever its opacity is, for text to keep off (it never jumps as one fades). */
 export function badgeBoxes(labels: (LabelState | null)[]): Rect[] {
@@ -117,24 +117,21 @@ export function label(
     }
     return sum;
   };
-  const outline = 'outline';
-  const core = 'core';
-  const features = 'features';
-  const clear = boxes.find((candidate) => over(candidate, outline) === 0);
+  const clear = boxes.find((candidate) => over(candidate, 'outline') === 0);
   if (clear) return { text, box: clear, fontSize, opacity };
-  const offCore = boxes.filter((candidate) => over(candidate, core) === 0);
+  const offCore = boxes.filter((candidate) => over(candidate, 'core') === 0);
   const box =
     least(
-      offCore.filter((candidate) => over(candidate, features) === 0),
-      (candidate) => over(candidate, outline),
+      offCore.filter((candidate) => over(candidate, 'features') === 0),
+      (candidate) => over(candidate, 'outline'),
     ) ??
     // A face filling its slot: off the core, over as little of the brows as there is.
-    least(offCore, (candidate) => over(candidate, features)) ??
+    least(offCore, (candidate) => over(candidate, 'features')) ??
     least(
-      boxes.filter((candidate) => over(candidate, features) === 0),
-      (candidate) => over(candidate, core),
+      boxes.filter((candidate) => over(candidate, 'features') === 0),
+      (candidate) => over(candidate, 'core'),
     ) ??
-    least(boxes, (candidate) => over(candidate, features))!;
+    least(boxes, (candidate) => over(candidate, 'features'))!;
   return { text, box, fontSize, opacity };
 }
 
@@ -144,10 +141,4 @@ function least(boxes: Rect[], score: (box: Rect) => number): Rect | null {
     (best, next) => (best === null || score(next) < score(best) ? next : best),
     null,
   );
-}
-
-function overlapArea(a: Rect, b: Rect): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
 }

@@ -39,13 +39,11 @@ function area(rect: Rect | null): number {
   return rect ? rect.width * rect.height : 0;
 }
 
-/** area(intersect(box, rect)) for the box at (x, y) of `width` × `height`, to the bit. */
-function overlapArea(x: number, y: number, width: number, height: number, rect: Rect): number {
-  const left = Math.max(x, rect.x);
-  const top = Math.max(y, rect.y);
-  const across = Math.min(x + width, rect.x + rect.width) - left;
-  const down = Math.min(y + height, rect.y + rect.height) - top;
-  return across > 0 && down > 0 ? across * down : 0;
+/** area(intersect(a, b)) to the bit, without building the intersection. */
+export function overlapArea(a: Rect, b: Rect): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return width > 0 && height > 0 ? width * height : 0;
 }
 
 /** `rect` grown by `share` of its size on every side. */
@@ -161,10 +159,11 @@ export function placeBlock(
   const candidates = [...anchors, ...scanRows(safe.y, lowest, first)];
   const x = safe.x + (safe.width - block.width) / 2;
   // Every frame of a video places its texts anew (~50 candidate rows each, several texts a
-  // frame): summed without building a box and an intersection per candidate and face.
+  // frame): summed without an intersection per candidate and face.
   const covered = (y: number, part: 'outline' | 'core') => {
+    const box = { x, y, width: block.width, height: block.height };
     let sum = 0;
-    for (const face of faces) sum += overlapArea(x, y, block.width, block.height, face[part]);
+    for (const face of faces) sum += overlapArea(box, face[part]);
     return sum;
   };
   const clearOfOutlines = candidates.find((y) => covered(y, 'outline') === 0);
