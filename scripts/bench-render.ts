@@ -323,7 +323,7 @@ async function runPaint(input: string, template: Template): Promise<Measurement>
   const painter = startParallelPainter(1);
   try {
     const paintAll = async () => {
-      painter.stagePhotos(prepared.panels);
+      painter.stagePhotos(prepared.photos);
       await painter.load(scene);
       for (const frame of distinct) await painter.paint(frame, 0);
       await painter.unload();
@@ -362,7 +362,7 @@ async function runFloor(input: string, template: Template): Promise<Measurement>
   const frames: Uint8Array[] = [];
   const painter = startParallelPainter(1);
   try {
-    painter.stagePhotos(prepared.panels);
+    painter.stagePhotos(prepared.photos);
     await painter.load(scene);
     for (const run of frameRuns(scene)) {
       const painted = await painter.paint(run.firstFrame, 0);

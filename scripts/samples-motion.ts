@@ -15,7 +15,7 @@ import {
   panelPlacement,
   type Rect,
 } from '@glowreel/engine';
-import { createFrameRenderer, prepareRender } from '@glowreel/engine/node';
+import { createFrameRenderer, cutPanelPhotos, prepareRender } from '@glowreel/engine/node';
 import sharp, { type OverlayOptions } from 'sharp';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -64,7 +64,7 @@ async function sheet(input: (typeof INPUTS)[number], animation: PrimaryAnimation
     faceDetection: true,
   });
   const { scene } = prepared;
-  const renderer = createFrameRenderer(scene, prepared.panels);
+  const renderer = createFrameRenderer(scene, cutPanelPhotos(prepared.photos));
   const moving = scene.faceMotion.records.find((record) => record.requested !== 'blink');
   const panelName = moving?.panel ?? 'before';
   const rig = scene.faceMotion[panelName]?.rig;

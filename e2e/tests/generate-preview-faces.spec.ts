@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { frameCount, type Raster, type Scene } from '@glowreel/engine';
-import { createFrameRenderer, prepareRender } from '@glowreel/engine/node';
+import { createFrameRenderer, cutPanelPhotos, prepareRender } from '@glowreel/engine/node';
 import { faceCompositePng, facePairPngs, texturedCompositePng } from '../helpers/face-photo.ts';
 import { previewFrame } from '../helpers/preview-frame.ts';
 import { signUp } from '../helpers/site.ts';
@@ -78,7 +78,7 @@ async function serverFrames(photo: Photos): Promise<{
     const afterInputPath = path.join(dir, 'after.png');
     writeFileSync(inputPath, Buffer.isBuffer(photo) ? photo : photo.before);
     if (!Buffer.isBuffer(photo)) writeFileSync(afterInputPath, photo.after);
-    const { scene, panels } = await prepareRender({
+    const { scene, photos } = await prepareRender({
       inputPath,
       // Two photos reach the render as the upload route passes them: before, then after.
       afterInputPath: Buffer.isBuffer(photo) ? null : afterInputPath,
@@ -96,6 +96,7 @@ async function serverFrames(photo: Photos): Promise<{
       ffmpegPath: null,
       faceDetection: true,
     });
+    const panels = cutPanelPhotos(photos);
     const moving = createFrameRenderer(scene, panels);
     // The same layout, alignment and focus with the faces kept still.
     const stillScene: Scene = {

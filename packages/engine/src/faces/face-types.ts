@@ -29,6 +29,9 @@ export interface FaceLandmarks {
 }
 
 export interface FaceDetector {
-  /** The most prominent face (the largest), or undefined when there is none. */
-  detect(raster: Raster): Promise<FaceLandmarks | undefined>;
+  /**
+   * The most prominent face (the largest), or undefined when there is none; in `region` of the
+   * raster when given (whole pixels, inside it), in the region's own coordinates.
+   */
+  detect(raster: Raster, region?: Rect): Promise<FaceLandmarks | undefined>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRaster } from '../raster.ts';
+import { createRaster, cropRaster } from '../raster.ts';
 import { FACE_MESH_POINT_COUNT } from './face-types.ts';
 import { makeFace } from './face-landmarks.factory.ts';
 import {
@@ -118,6 +118,17 @@ describe('toDetectionInput', () => {
     expect(Array.from(input.rgb)).toEqual([6, 10, 12]);
     expect(toDetectionInput(createRaster(2048, 1000)).factor).toBe(2);
     expect(toDetectionInput(createRaster(1024, 1024)).factor).toBe(1);
+  });
+
+  it('reads a region of a composite in place as it reads the same region cut out', () => {
+    const composite = createRaster(37, 23);
+    for (let i = 0; i < composite.data.length; i += 1) composite.data[i] = (i * 7919) % 251;
+    const region = { x: 19, y: 2, width: 17, height: 20 };
+    for (const maxSide of [64, 8, 5]) {
+      const inPlace = toDetectionInput(composite, maxSide, region);
+      expect(inPlace).toEqual(toDetectionInput(cropRaster(composite, region), maxSide));
+      expect(inPlace).not.toEqual(toDetectionInput(composite, maxSide));
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // A typed seam around @vladmandic/human. Human's declarations type `tf` as `any` and need the
 // DOM libraries, so the engine describes the few members it calls here; human-node.test.ts checks
 // that Human's own types satisfy these interfaces.
-import type { Point } from '../geometry.ts';
+import type { Point, Rect } from '../geometry.ts';
 import type { Raster } from '../raster.ts';
 import { HUMAN_FACE_MODELS, type HumanConfig } from './human-config.ts';
 import {
@@ -68,16 +68,25 @@ export interface DetectionInput {
   factor: number;
 }
 
-/** Drops alpha, widens to float and box-averages factor × factor blocks (a trailing partial block is dropped). */
-export function toDetectionInput(raster: Raster, maxSide = MAX_DETECTION_SIDE): DetectionInput {
-  const factor = Math.max(1, Math.ceil(Math.max(raster.width, raster.height) / maxSide));
-  const width = Math.max(1, Math.floor(raster.width / factor));
-  const height = Math.max(1, Math.floor(raster.height / factor));
+/**
+ * Drops alpha, widens to float and box-averages factor × factor blocks (a trailing partial block
+ * is dropped). `region` (whole pixels, inside the raster) reads one panel of a composite in place,
+ * so the render does not copy the panel out first; landmarks come back in the region's own
+ * coordinates, as they would from a crop.
+ */
+export function toDetectionInput(
+  raster: Raster,
+  maxSide = MAX_DETECTION_SIDE,
+  region: Rect = { x: 0, y: 0, width: raster.width, height: raster.height },
+): DetectionInput {
+  const factor = Math.max(1, Math.ceil(Math.max(region.width, region.height) / maxSide));
+  const width = Math.max(1, Math.floor(region.width / factor));
+  const height = Math.max(1, Math.floor(region.height / factor));
   const rgb = new Float32Array(width * height * 3);
   const weight = 1 / (factor * factor);
   for (let y = 0; y < height; y += 1) {
     for (let dy = 0; dy < factor; dy += 1) {
-      let from = (y * factor + dy) * raster.width * 4;
+      let from = ((region.y + y * factor + dy) * raster.width + region.x) * 4;
       let to = y * width * 3;
       for (let x = 0; x < width; x += 1) {
         let r = 0;
@@ -186,8 +195,8 @@ export async function loadHumanModels(human: HumanInstance, modelBasePath: strin
  */
 export function createHumanFaceDetector(human: HumanInstance): FaceDetector {
   let queue: Promise<unknown> = Promise.resolve();
-  const detectNow = async (raster: Raster): Promise<FaceLandmarks | undefined> => {
-    const { rgb, width, height, factor } = toDetectionInput(raster);
+  const detectNow = async (raster: Raster, region?: Rect): Promise<FaceLandmarks | undefined> => {
+    const { rgb, width, height, factor } = toDetectionInput(raster, MAX_DETECTION_SIDE, region);
     const input = human.tf.tensor3d(rgb, [height, width, 3], 'float32');
     try {
       const result = await human.detect(input);
@@ -201,8 +210,8 @@ export function createHumanFaceDetector(human: HumanInstance): FaceDetector {
     }
   };
   return {
-    detect(raster) {
-      const run = queue.then(() => detectNow(raster));
+    detect(raster, region) {
+      const run = queue.then(() => detectNow(raster, region));
       queue = run.catch(() => undefined);
       return run;
     },

@@ -16,6 +16,7 @@ import { phasesFor } from '../plan/timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
 import { createFrameRenderer } from './canvas-renderer.ts';
 import { fixtureRenderRequest } from './fixture-render.testing.ts';
+import { cutPanelPhotos } from './panel-photos.ts';
 import { prepareRender, renderVideoFile, type RenderVideoRequest } from './render-video.ts';
 
 const fixtures = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
@@ -157,7 +158,7 @@ describe.runIf(existsSync(fixtures))('every layout fills its frame', () => {
           // The painted frames of every template.
           for (const template of TEMPLATES) {
             const scene = { ...prepared.scene, template };
-            const renderer = createFrameRenderer(scene, prepared.panels);
+            const renderer = createFrameRenderer(scene, cutPanelPhotos(prepared.photos));
             for (const t of moments(phasesFor(scene).endCardStart)) {
               const frame = renderer.frameRaster(Math.round(t * scene.fps));
               const share = flatShare(frame.data, 4);

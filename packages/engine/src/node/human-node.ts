@@ -97,7 +97,7 @@ async function loadNodeFaceDetector(): Promise<NodeFaceDetector> {
   const human = await loadNodeHuman();
   const detector = createHumanFaceDetector(human);
   return {
-    detect: (raster) => detector.detect(raster),
+    detect: (raster, region) => detector.detect(raster, region),
     memory: () => {
       const { numTensors, numBytes } = human.tf.memory();
       return { tensors: numTensors, bytes: numBytes };

@@ -52,6 +52,7 @@ export { writePoster } from './poster.ts';
 export { frameRuns, type FrameRun } from '../plan/frame-runs.ts';
 export { createI420Converter, i420FrameBytes, type I420Converter } from './rgba-to-i420.ts';
 /** The render's own paint worker, for the benchmark that times painting alone. */
+export { cutPanelPhotos, type PanelPhotos } from './panel-photos.ts';
 export { startParallelPainter, type ParallelPainter } from './parallel-painter.ts';
 export {
   ENGINE_VERSION,

@@ -1,15 +1,16 @@
 import type { BackdropFrame } from '../paint/draw-backdrop.ts';
 import type { FrameRun } from '../plan/frame-runs.ts';
 import type { Scene } from '../plan/scene.ts';
-import type { RenderPhotos } from './canvas-renderer.ts';
+import type { PanelPhotos } from './panel-photos.ts';
 
 /** What the render thread sends a paint worker. */
 export type PaintWorkerRequest =
   /**
-   * The decoded photos, full size, moved to the worker: put on canvases while faces are found,
-   * and the backdrop drawn for the frame the scene will have, when the caller knows it.
+   * The decoded photos, full size and uncut, moved to the worker: cut into panels and put on
+   * canvases while faces are found, and the backdrop drawn for the frame the scene will have,
+   * when the caller knows it.
    */
-  | { type: 'stage'; photos: RenderPhotos; backdrop: BackdropFrame | null }
+  | { type: 'stage'; photos: PanelPhotos; backdrop: BackdropFrame | null }
   /** The scene: the staged photos are shrunk to what it shows, then frames can be painted. */
   | {
       type: 'load';

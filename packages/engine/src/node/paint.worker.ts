@@ -17,6 +17,7 @@ import {
 } from './compositor/composited-frame-renderer.ts';
 import { stageBackdrop, type StagedBackdrop } from './compositor/staged-backdrop.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
+import { cutPanelPhotos } from './panel-photos.ts';
 import { createI420Converter, type I420Converter } from './rgba-to-i420.ts';
 
 const port = parentPort;
@@ -42,7 +43,7 @@ function handle(request: PaintWorkerRequest): void {
   try {
     if (request.type === 'stage') {
       renderer = undefined;
-      staged = photosToCanvases(request.photos);
+      staged = photosToCanvases(cutPanelPhotos(request.photos));
       stagedBackdrop = request.backdrop ? stageBackdrop(request.backdrop) : undefined;
       reply({ type: 'staged' });
       return;

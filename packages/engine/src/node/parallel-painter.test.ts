@@ -5,9 +5,9 @@ import { buildScene } from '../plan/build-scene.ts';
 import { frameRuns } from '../plan/frame-runs.ts';
 import { createRaster, type Raster } from '../raster.ts';
 import { makeSceneInput } from '../plan/scene-input.factory.ts';
-import type { RenderPhotos } from './canvas-renderer.ts';
 import { createCompositedFrames } from './compositor/composited-frames.testing.ts';
 import { acquirePainter, releasePainter } from './paint-pool.ts';
+import { panelPhoto, wholePhotos, type PanelPhotos } from './panel-photos.ts';
 import {
   startParallelPainter,
   type PaintedFrame,
@@ -50,6 +50,7 @@ const CHILD_MODULES: [name: string, file: string][] = [
   ['startParallelPainter', './parallel-painter.ts'],
   ['buildScene', '../plan/build-scene.ts'],
   ['createRaster', '../raster.ts'],
+  ['wholePhotos', './panel-photos.ts'],
   ['makeSceneInput', '../plan/scene-input.factory.ts'],
 ];
 const CHILD_IMPORTS = CHILD_MODULES.map(
@@ -66,7 +67,10 @@ function painter(threads: number): ParallelPainter {
 afterAll(async () => Promise.all(started.map((each) => each.close())));
 
 /** Stages `photos` and loads the scene, as a render does. */
-async function load(pool: ParallelPainter, photos: RenderPhotos = panels): Promise<void> {
+async function load(
+  pool: ParallelPainter,
+  photos: PanelPhotos = wholePhotos(panels),
+): Promise<void> {
   pool.stagePhotos(photos);
   await pool.load(scene);
 }
@@ -106,9 +110,42 @@ describe('parallel painter', () => {
     expect(matches.every(Boolean)).toBe(true);
   });
 
+  it('cuts the panels out of a composite staged whole, leaving the composite as it was', async () => {
+    // The two panels side by side with a 6 px gutter, inside a margin on every side.
+    const composite = createRaster(2 * 300 + 6 + 10, 400 + 7);
+    const place = (photo: Raster, left: number) => {
+      for (let y = 0; y < photo.height; y += 1) {
+        const from = y * photo.width * 4;
+        composite.data.set(
+          photo.data.subarray(from, from + photo.width * 4),
+          ((y + 3) * composite.width + left) * 4,
+        );
+      }
+    };
+    place(panels.before, 2);
+    place(panels.after, 2 + 300 + 6);
+    const untouched = Buffer.from(composite.data);
+    const pool = painter(2);
+    await load(pool, {
+      before: panelPhoto(composite, { x: 2, y: 3, width: 300, height: 400 }),
+      after: panelPhoto(composite, { x: 308.4, y: 3, width: 300.2, height: 400.9 }),
+      logo: null,
+    });
+    expect(Buffer.compare(Buffer.from(composite.data), untouched)).toBe(0);
+    const reference = createCompositedFrames(scene, panels);
+    const runs = frameRuns(scene);
+    const matches: boolean[] = [];
+    for (const [index, run] of runs.entries()) {
+      const painted = await pool.paint(run.firstFrame, index % pool.slotCount);
+      matches.push(Buffer.compare(Buffer.from(painted.i420), reference.i420(run.firstFrame)) === 0);
+    }
+    expect(matches.length).toBeGreaterThan(20);
+    expect(matches.every(Boolean)).toBe(true);
+  });
+
   it('answers a load with the runs of identical frames of the scene', async () => {
     const pool = painter(2);
-    pool.stagePhotos(panels);
+    pool.stagePhotos(wholePhotos(panels));
     const runs = await pool.load(scene);
     expect(runs).toEqual(frameRuns(scene));
     expect(runs.length).toBeLessThan(frameRuns(scene).reduce((sum, run) => sum + run.length, 0));
@@ -135,7 +172,7 @@ describe('parallel painter', () => {
   it('fails with the reason when a worker cannot paint, and is not handed out again', async () => {
     const broken = acquirePainter(1);
     const truncated = { ...panels, before: { ...panels.before, data: new Uint8ClampedArray(16) } };
-    await expect(load(broken, truncated)).rejects.toThrow(/Painting a frame failed/);
+    await expect(load(broken, wholePhotos(truncated))).rejects.toThrow(/Painting a frame failed/);
     expect(broken.isBroken).toBe(true);
     await releasePainter(1, broken);
     const next = acquirePainter(1);
@@ -156,7 +193,7 @@ describe('parallel painter', () => {
     expect(again).toBe(first);
     const swapped = { ...panels, before: panels.after, after: panels.before };
     await expect(again.load(scene)).rejects.toThrow(/before stagePhotos/);
-    await load(again, swapped);
+    await load(again, wholePhotos(swapped));
     const expected = createCompositedFrames(scene, swapped).i420(60);
     expect(Buffer.compare(Buffer.from((await again.paint(60, 1)).i420), expected)).toBe(0);
   });
@@ -174,7 +211,7 @@ describe('parallel painter', () => {
       scene,
       { ...scene, colors: { ...scene.colors, background: '#ff0000' } },
     ]) {
-      pool.stagePhotos(panels, backdrop);
+      pool.stagePhotos(wholePhotos(panels), backdrop);
       await pool.load(scene);
       for (const { frame, i420 } of frames) {
         expect(Buffer.compare(Buffer.from((await pool.paint(frame, 0)).i420), i420)).toBe(0);
@@ -193,7 +230,7 @@ describe('parallel painter', () => {
         afterSize: { width: 40, height: 40 },
       }));
       const pool = startParallelPainter(2);
-      pool.stagePhotos({ before: panel, after: panel, logo: null });
+      pool.stagePhotos(wholePhotos({ before: panel, after: panel, logo: null }));
       await pool.load(scene);
       const painted = await pool.paint(3, 1);
       console.log('painted', painted.i420.length);
@@ -222,7 +259,7 @@ describe('parallel painter', () => {
         afterSize: { width: 900, height: 1000 },
       }));
       const pool = startParallelPainter(1);
-      pool.stagePhotos({ before: panel, after: panel, logo: null });
+      pool.stagePhotos(wholePhotos({ before: panel, after: panel, logo: null }));
       await pool.load(scene);
       await pool.paint(0, 0);
       const before = process.memoryUsage().rss;

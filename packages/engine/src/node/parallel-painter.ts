@@ -3,8 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { BackdropFrame } from '../paint/draw-backdrop.ts';
 import type { FrameRun } from '../plan/frame-runs.ts';
 import type { Scene } from '../plan/scene.ts';
-import type { RenderPhotos } from './canvas-renderer.ts';
-import type { Raster } from '../raster.ts';
+import { copyPanelPhotos, type PanelPhotos } from './panel-photos.ts';
 import type { PaintWorkerReply, PaintWorkerRequest } from './paint-protocol.ts';
 import { i420FrameBytes } from './rgba-to-i420.ts';
 
@@ -39,7 +38,7 @@ export interface ParallelPainter {
    * canvases while the render thread finds the faces, instead of after it. With the frame's
    * size and colours (`backdrop`), they draw the backdrop then too.
    */
-  stagePhotos(photos: RenderPhotos, backdrop?: BackdropFrame): void;
+  stagePhotos(photos: PanelPhotos, backdrop?: BackdropFrame): void;
   /**
    * Gives every worker the scene: each shrinks the staged photos to what it shows. Resolves
    * once all of them can paint, with the scene's runs of identical frames (frameRuns) as the
@@ -139,20 +138,18 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       return failure !== undefined;
     },
     stagePhotos(photos, backdrop) {
-      // Each worker gets its own copy, moved into its thread rather than cloned by the
-      // message: cloning two full-size photos into a worker's message took ~80 ms of the
-      // render thread. (Canvas pixels cannot be read from shared memory.)
+      // Each worker gets its own copy (one of a composite, which it cuts into panels itself),
+      // moved into its thread rather than cloned by the message: cloning two full-size photos
+      // into a worker's message took ~80 ms of the render thread. (Canvas pixels cannot be
+      // read from shared memory.)
       staging = Promise.all(
         pool.map((thread) => {
-          const copies = {
-            before: copyRaster(photos.before),
-            after: copyRaster(photos.after),
-            logo: photos.logo && copyRaster(photos.logo),
-          };
-          const moved = [copies.before, copies.after, copies.logo].flatMap((raster) =>
-            raster ? [raster.data.buffer] : [],
+          const copies = copyPanelPhotos(photos);
+          return ask(
+            thread,
+            { type: 'stage', photos: copies.photos, backdrop: backdrop ?? null },
+            copies.buffers,
           );
-          return ask(thread, { type: 'stage', photos: copies, backdrop: backdrop ?? null }, moved);
         }),
       );
       // Awaited by load; a failure before then must not become an unhandled rejection.
@@ -211,9 +208,4 @@ export function startParallelPainter(threads = defaultPaintThreads()): ParallelP
       await Promise.all(pool.map((thread) => thread.worker.terminate()));
     },
   };
-}
-
-/** A copy of `raster` in memory of its own, to be moved to a worker. */
-function copyRaster(raster: Raster): Raster & { data: { buffer: ArrayBuffer } } {
-  return { width: raster.width, height: raster.height, data: raster.data.slice() };
 }

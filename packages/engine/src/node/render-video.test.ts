@@ -8,6 +8,7 @@ import { burnLabel } from '../analysis/burned-in-labels.synthetic.ts';
 import { compose, paintPortrait } from '../analysis/split-synthetic.ts';
 import type { Raster } from '../raster.ts';
 import { probeVideo } from './ffprobe.ts';
+import { cutPanelPhotos } from './panel-photos.ts';
 import {
   prepareRender,
   renderDecodeSide,
@@ -196,7 +197,7 @@ describe('prepareRender: photos decoded at the size the video needs', () => {
       ...request(file, 'free', '16:9', workDir),
       ...size,
     });
-    const { before, after } = prepared.panels;
+    const { before, after } = cutPanelPhotos(prepared.photos);
     for (const panel of [before, after]) {
       expect(panel.data).toBeInstanceOf(Uint8ClampedArray);
       expect(panel.data.length).toBe(panel.width * panel.height * 4);

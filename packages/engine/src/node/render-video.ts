@@ -17,11 +17,12 @@ import { faceSceneFields } from '../faces/face-scene-fields.ts';
 import type { FaceDetector, FaceLandmarks } from '../faces/face-types.ts';
 import { IDENTITY, type Affine } from '../geometry.ts';
 import { statedTreatedAreaRect } from '../motion/treated-region.ts';
-import { cropRaster, type Raster } from '../raster.ts';
+import type { Raster } from '../raster.ts';
 import { DEFAULT_COLORS, type Scene } from '../plan/scene.ts';
 import { coverSeconds } from '../plan/timeline.ts';
 import { resolveFfmpegPath } from './binaries.ts';
 import { warpRaster, type RenderPhotos } from './canvas-renderer.ts';
+import { cutPanelPhotos, panelPhoto, type PanelPhoto, type PanelPhotos } from './panel-photos.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { decodeImage } from './decode-image.ts';
 import { decodeLogo } from './decode-logo.ts';
@@ -101,14 +102,15 @@ async function getFaceDetector(): Promise<FaceDetector> {
   return faceDetector;
 }
 
-async function detectFace(raster: Raster, enabled: boolean): Promise<FaceLandmarks | undefined> {
+async function detectFace(photo: PanelPhoto, enabled: boolean): Promise<FaceLandmarks | undefined> {
   if (!enabled) return undefined;
-  return (await getFaceDetector()).detect(raster);
+  return (await getFaceDetector()).detect(photo.raster, photo.rect);
 }
 
 export interface PreparedRender {
   scene: Scene;
-  panels: RenderPhotos;
+  /** The photos as decoded, uncut (cutPanelPhotos gives each panel a raster of its own). */
+  photos: PanelPhotos;
   provenance: Provenance;
   /** Decoding warnings (the provenance carries its own). */
   warnings: { code: string; message: string }[];
@@ -118,12 +120,12 @@ export interface PreparedRender {
 
 /**
  * Decode → split → faces → alignment → scene and provenance: everything before the frames.
- * `onPhotos` gets the decoded photos as soon as they are cut, before the faces are found.
+ * `onPhotos` gets the decoded photos as soon as the panels are found, before the faces are.
  */
 export async function prepareRender(
   request: RenderVideoRequest,
   onProgress: (progress: RenderVideoProgress) => void = () => undefined,
-  onPhotos: (photos: RenderPhotos) => void = () => undefined,
+  onPhotos: (photos: PanelPhotos) => void = () => undefined,
 ): Promise<PreparedRender> {
   onProgress({ stage: 1, percent: 1 });
   const role: UploadRole = request.afterInputPath ? 'photo' : 'composite';
@@ -133,9 +135,8 @@ export async function prepareRender(
     role,
   };
   const decoded = await decodeImage(await readFile(request.inputPath), decoding);
-  let before: Raster;
-  let after: Raster;
   let panels: PanelDetection;
+  let located: Pick<PanelPhotos, 'before' | 'after'>;
   const warnings = [...decoded.warnings];
   if (request.afterInputPath) {
     const decodedAfter = await decodeImage(await readFile(request.afterInputPath), decoding);
@@ -144,28 +145,32 @@ export async function prepareRender(
         (warning) => !warnings.some((seen) => seen.code === warning.code),
       ),
     );
-    before = decoded.raster;
-    after = decodedAfter.raster;
-    panels = panelsFromPair(before, after);
+    panels = panelsFromPair(decoded.raster, decodedAfter.raster);
+    located = { before: panelPhoto(decoded.raster), after: panelPhoto(decodedAfter.raster) };
   } else {
     panels = detectPanels(decoded.raster);
-    before = cropRaster(decoded.raster, panels.before);
-    after = cropRaster(decoded.raster, panels.after);
+    located = {
+      before: panelPhoto(decoded.raster, panels.before),
+      after: panelPhoto(decoded.raster, panels.after),
+    };
   }
   const logo = request.logoPath ? await decodeLogo(await readFile(request.logoPath)) : null;
-  onPhotos({ before, after, logo });
+  const photos: PanelPhotos = { ...located, logo };
+  onPhotos(photos);
   onProgress({ stage: 2, percent: 5 });
 
   const faceStarted = performance.now();
-  const beforeFace = await detectFace(before, request.faceDetection);
-  const afterFace = await detectFace(after, request.faceDetection);
+  const beforeFace = await detectFace(photos.before, request.faceDetection);
+  const afterFace = await detectFace(photos.after, request.faceDetection);
   const faceSeconds = (performance.now() - faceStarted) / 1000;
+  const beforeSize = sizeOf(photos.before);
+  const afterSize = sizeOf(photos.after);
   const { alignment, scene: faceFields } = faceSceneFields({
     before: beforeFace,
     after: afterFace,
     autoAlign: request.options.autoAlign,
     wasDetectionRun: request.faceDetection,
-    panelSizes: { before, after },
+    panelSizes: { before: beforeSize, after: afterSize },
   });
   // Only the hand-gesture highlight compares the panels pixel by pixel, and only when the
   // stated area cannot be found on the after face: warping the after photo cost 10–60 ms
@@ -174,13 +179,13 @@ export async function prepareRender(
   const treated =
     request.options.emphasisEffect === 'hand_gesture' &&
     !statedTreatedAreaRect(afterFace, treatedArea, IDENTITY)
-      ? findTreatedArea(before, alignAfter(after, faceFields.alignment, before))
+      ? treatedAreaOf(cutPanelPhotos(photos), faceFields.alignment)
       : null;
   const scene = buildScene({
     size: { width: request.width, height: request.height },
     options: { ...request.options, treatedArea },
-    beforeSize: before,
-    afterSize: after,
+    beforeSize,
+    afterSize,
     ...faceFields,
     treatedArea: treated?.rect ?? null,
     burnedInLabels: panels.burnedInLabels,
@@ -212,7 +217,7 @@ export async function prepareRender(
       }),
     },
   });
-  return { scene, panels: { before, after, logo }, provenance, warnings, faceSeconds };
+  return { scene, photos, provenance, warnings, faceSeconds };
 }
 
 /**
@@ -252,6 +257,15 @@ export function renderDecodeSide(
   );
   const floor = Math.min(2 * Math.max(output.width, output.height), withinBudget);
   return Math.min(longest, Math.max(floor, Math.ceil(Math.min(1, scale) * longest)));
+}
+
+function sizeOf(photo: PanelPhoto): { width: number; height: number } {
+  return { width: photo.rect.width, height: photo.rect.height };
+}
+
+/** Where the panels differ most, with the after photo drawn over the before photo's frame. */
+function treatedAreaOf(panels: RenderPhotos, alignment: Affine | null) {
+  return findTreatedArea(panels.before, alignAfter(panels.after, alignment, panels.before));
 }
 
 /** The after photo drawn over the before photo's frame: aligned, or stretched to its size. */
@@ -364,7 +378,7 @@ async function startFrames(
   painter: ParallelPainter,
   onProgress: (progress: RenderVideoProgress) => void,
 ): Promise<
-  Omit<PreparedRender, 'panels' | 'faceSeconds'> & {
+  Omit<PreparedRender, 'photos' | 'faceSeconds'> & {
     encoder: Encoder;
     videoPath: string;
     /** Resolves once the painter can paint the scene, with its runs of identical frames. */
