@@ -43,9 +43,17 @@ function handle(request: PaintWorkerRequest): void {
   try {
     if (request.type === 'stage') {
       renderer = undefined;
-      staged = photosToCanvases(cutPanelPhotos(request.photos));
+      const { photos } = request;
+      const panels = cutPanelPhotos(photos);
+      staged = photosToCanvases(panels);
       stagedBackdrop = request.backdrop ? stageBackdrop(request.backdrop) : undefined;
       reply({ type: 'staged' });
+      // A composite's copy is garbage once its panels are cut. Collected now, while the render
+      // thread finds the faces and this thread has nothing to do, it is not carried through
+      // the frames (14 MB for a 2400 × 1500 composite).
+      if (panels.before !== photos.before.raster || panels.after !== photos.after.raster) {
+        collectGarbage();
+      }
       return;
     }
     if (request.type === 'load') {
