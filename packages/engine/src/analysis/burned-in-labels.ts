@@ -84,7 +84,11 @@ export function findBurnedInLabels(before: PanelView, after: PanelView): BurnedI
   return NO_BURNED_IN_LABELS;
 }
 
-/** Luma, box-averaged by `factor` (text stays crisp enough at the working size). */
+/**
+ * Luma, box-averaged by `factor` (text stays crisp enough at the working size). A row of blocks
+ * is summed one photo row at a time, so the photo is read in order; each block still adds its
+ * pixels row by row, left to right, so the sums are the same to the bit.
+ */
 function shrunkLuma(panel: PanelView, factor: number): Plane {
   const { raster } = panel;
   const size = sizeOf(panel);
@@ -93,21 +97,23 @@ function shrunkLuma(panel: PanelView, factor: number): Plane {
   const width = Math.max(1, Math.floor(size.width / factor));
   const height = Math.max(1, Math.floor(size.height / factor));
   const data = new Float32Array(width * height);
+  const sums = new Float64Array(width);
   const area = factor * factor;
+  const pixels = raster.data;
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      let sum = 0;
-      for (let dy = 0; dy < factor; dy += 1) {
-        let i = ((top + y * factor + dy) * raster.width + left + x * factor) * 4;
+    sums.fill(0);
+    for (let dy = 0; dy < factor; dy += 1) {
+      let i = ((top + y * factor + dy) * raster.width + left) * 4;
+      for (let x = 0; x < width; x += 1) {
+        let sum = sums[x] ?? 0;
         for (let dx = 0; dx < factor; dx += 1, i += 4) {
           sum +=
-            0.299 * (raster.data[i] ?? 0) +
-            0.587 * (raster.data[i + 1] ?? 0) +
-            0.114 * (raster.data[i + 2] ?? 0);
+            0.299 * (pixels[i] ?? 0) + 0.587 * (pixels[i + 1] ?? 0) + 0.114 * (pixels[i + 2] ?? 0);
         }
+        sums[x] = sum;
       }
-      data[y * width + x] = sum / area;
     }
+    for (let x = 0; x < width; x += 1) data[y * width + x] = (sums[x] ?? 0) / area;
   }
   return { width, height, data };
 }

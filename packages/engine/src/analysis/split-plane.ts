@@ -19,22 +19,36 @@ export function toLuma(raster: Raster): Plane {
   return { width, height, data: out };
 }
 
-/** Box-average by an integer factor (the last partial block is averaged over what exists). */
+/**
+ * Box-average by an integer factor (the last partial block is averaged over what exists). Each
+ * row is summed block by block into its output row: the same sums, in the same order, as adding
+ * pixel by pixel with the block found by division, at a fraction of the cost.
+ */
 export function downsamplePlane(plane: Plane, factor: number): Plane {
   const width = Math.ceil(plane.width / factor);
   const height = Math.ceil(plane.height / factor);
   const sums = new Float32Array(width * height);
-  const counts = new Float32Array(width * height);
+  const { data } = plane;
   for (let y = 0; y < plane.height; y += 1) {
     const outRow = Math.floor(y / factor) * width;
     const inRow = y * plane.width;
-    for (let x = 0; x < plane.width; x += 1) {
-      const o = outRow + Math.floor(x / factor);
-      sums[o] = (sums[o] ?? 0) + (plane.data[inRow + x] ?? 0);
-      counts[o] = (counts[o] ?? 0) + 1;
+    for (let block = 0; block < width; block += 1) {
+      const from = inRow + block * factor;
+      const to = Math.min(from + factor, inRow + plane.width);
+      // Rounded to a float after every addition, as a Float32Array element added to in place.
+      let sum = sums[outRow + block] ?? 0;
+      for (let i = from; i < to; i += 1) sum = Math.fround(sum + (data[i] ?? 0));
+      sums[outRow + block] = sum;
     }
   }
-  for (let o = 0; o < sums.length; o += 1) sums[o] = (sums[o] ?? 0) / (counts[o] || 1);
+  for (let row = 0; row < height; row += 1) {
+    const rows = Math.min(factor, plane.height - row * factor);
+    for (let block = 0; block < width; block += 1) {
+      const count = rows * Math.min(factor, plane.width - block * factor);
+      const o = row * width + block;
+      sums[o] = (sums[o] ?? 0) / count;
+    }
+  }
   return { width, height, data: sums };
 }
 
