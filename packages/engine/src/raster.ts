@@ -14,16 +14,22 @@ export function createRaster(width: number, height: number): Raster {
   return { width, height, data: new Uint8ClampedArray(width * height * 4) };
 }
 
+/** The whole pixels of `rect` inside the raster: what cropRaster cuts. */
+export function wholePixelRect(source: { width: number; height: number }, rect: Rect): Rect {
+  const x = Math.max(0, Math.floor(rect.x));
+  const y = Math.max(0, Math.floor(rect.y));
+  const right = Math.min(source.width, Math.floor(rect.x + rect.width));
+  const bottom = Math.min(source.height, Math.floor(rect.y + rect.height));
+  return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
+}
+
 /** A copy of part of a raster (the rectangle is clamped to the raster). */
 export function cropRaster(source: Raster, rect: Rect): Raster {
-  const x0 = Math.max(0, Math.floor(rect.x));
-  const y0 = Math.max(0, Math.floor(rect.y));
-  const x1 = Math.min(source.width, Math.floor(rect.x + rect.width));
-  const y1 = Math.min(source.height, Math.floor(rect.y + rect.height));
-  const out = createRaster(Math.max(0, x1 - x0), Math.max(0, y1 - y0));
-  for (let y = y0; y < y1; y += 1) {
-    const from = (y * source.width + x0) * 4;
-    out.data.set(source.data.subarray(from, from + out.width * 4), (y - y0) * out.width * 4);
+  const { x, y, width, height } = wholePixelRect(source, rect);
+  const out = createRaster(width, height);
+  for (let row = y; row < y + height; row += 1) {
+    const from = (row * source.width + x) * 4;
+    out.data.set(source.data.subarray(from, from + width * 4), (row - y) * width * 4);
   }
   return out;
 }

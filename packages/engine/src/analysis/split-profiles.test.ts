@@ -3,7 +3,7 @@ import { orient, type SplitAxis } from './split-axis.ts';
 import { downsamplePlane, type Plane } from './split-plane.ts';
 import { lineProfiles } from './split-profiles.ts';
 
-/** A plane of pseudo-random luma with a few long steps, so every histogram bin is used. */
+/** A plane of pseudo-random luma: steps of every size between neighbouring lines, capped ones too. */
 function randomPlane(width: number, height: number): Plane {
   const data = new Uint8ClampedArray(width * height);
   let seed = 12345;

@@ -51,8 +51,9 @@ export { writePoster } from './poster.ts';
 /** Which frames repeat the one before (benchmarks paint each run once, as the render does). */
 export { frameRuns, type FrameRun } from '../plan/frame-runs.ts';
 export { createI420Converter, i420FrameBytes, type I420Converter } from './rgba-to-i420.ts';
-/** The render's own paint worker, for the benchmark that times painting alone. */
+/** A render's photos as prepareRender leaves them, each panel cut out for a frame renderer. */
 export { cutPanelPhotos, type PanelPhotos } from './panel-photos.ts';
+/** The render's own paint worker, for the benchmark that times painting alone. */
 export { startParallelPainter, type ParallelPainter } from './parallel-painter.ts';
 export {
   ENGINE_VERSION,

@@ -5,7 +5,7 @@
 // first frame. Those copies, with the copy each worker gets, were the memory that started a
 // full collection of the render thread's heap while it looked for the panels and faces.
 import type { Rect } from '../geometry.ts';
-import { cropRaster, type Raster } from '../raster.ts';
+import { cropRaster, wholePixelRect, type Raster } from '../raster.ts';
 import type { RenderPhotos } from './canvas-renderer.ts';
 
 /** One panel's photo: `rect` (whole pixels, inside the raster) of `raster`. */
@@ -23,15 +23,8 @@ export interface PanelPhotos {
 
 /** `rect` of `raster` in whole pixels, clamped to it as cropRaster cuts it; absent = the whole. */
 export function panelPhoto(raster: Raster, rect?: Rect): PanelPhoto {
-  if (!rect) return { raster, rect: { x: 0, y: 0, width: raster.width, height: raster.height } };
-  const x = Math.max(0, Math.floor(rect.x));
-  const y = Math.max(0, Math.floor(rect.y));
-  const right = Math.min(raster.width, Math.floor(rect.x + rect.width));
-  const bottom = Math.min(raster.height, Math.floor(rect.y + rect.height));
-  return {
-    raster,
-    rect: { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) },
-  };
+  const whole = { x: 0, y: 0, width: raster.width, height: raster.height };
+  return { raster, rect: rect ? wholePixelRect(raster, rect) : whole };
 }
 
 /** Photos that are already one raster each. */
