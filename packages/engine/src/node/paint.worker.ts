@@ -93,8 +93,10 @@ function handle(request: PaintWorkerRequest): void {
       return;
     }
     if (!renderer || !converter || !ring) throw new Error('paint before load');
-    renderer.paintFrame(request.frame);
-    ring.set(converter.convertInput(), request.slot * converter.frameBytes);
+    // Every frame painted here is converted, so the converter's output holds the frame before
+    // this one, and only where this one differs from it is converted again.
+    const changed = renderer.paintFrame(request.frame);
+    ring.set(converter.convertInput(changed ?? undefined), request.slot * converter.frameBytes);
     // A minor collection after every frame (~0.1 ms: the heap is tiny) keeps the worker's
     // young garbage (the face warp's per-frame arrays, a changed overlay's read-out) from
     // piling up: without it the four templates' paint CPU measured 5–40 % higher.

@@ -113,6 +113,33 @@ describe('RGBA → I420 converter', () => {
     expect(converter.convertInput()).toEqual(handed);
   });
 
+  it('converts only the changed rectangles to what a whole conversion gives', () => {
+    // 72 is not a multiple of 16; the rectangles have odd edges, one is 3 pixels wide, one
+    // touches the right edge and one reaches past the frame.
+    const width = 72;
+    const height = 20;
+    const converter = createI420Converter(width, height);
+    converter.input.set(randomFrame(width, height, 3));
+    converter.convertInput();
+    const changed = [
+      { x: 5, y: 3, width: 3, height: 5 },
+      { x: 61, y: 9, width: 11, height: 2 },
+      { x: 30, y: 15, width: 60, height: 9 },
+    ];
+    const next = randomFrame(width, height, 4);
+    for (const rect of changed) {
+      for (let y = rect.y; y < Math.min(height, rect.y + rect.height); y += 1) {
+        const start = (y * width + rect.x) * 4;
+        const end = (y * width + Math.min(width, rect.x + rect.width)) * 4;
+        converter.input.set(next.subarray(start, end), start);
+      }
+    }
+    const whole = createI420Converter(width, height).convert(converter.input.slice()).slice();
+    expect(Buffer.from(converter.convertInput(changed)).equals(Buffer.from(whole))).toBe(true);
+    // Nothing changed: nothing to convert, and the frame is still the same.
+    expect(Buffer.from(converter.convertInput([])).equals(Buffer.from(whole))).toBe(true);
+  });
+
   it('refuses sizes the SIMD blocks cannot cover and frames of the wrong length', () => {
     expect(() => createI420Converter(14, 2)).toThrow(/at least 16/);
     expect(() => createI420Converter(33, 2)).toThrow(/even/);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Rect } from '../geometry.ts';
 
 /**
  * RGBA → I420 (YUV 4:2:0 planar, BT.709 limited range), the layout the H.264 encoder takes
@@ -20,8 +21,13 @@ export interface I420Converter {
    * (stripe by stripe) is converted by convertInput() without another copy.
    */
   readonly input: Uint8Array;
-  /** Converts what `input` holds; the I420 bytes as from convert(). */
-  convertInput(): Uint8Array;
+  /**
+   * Converts what `input` holds; the I420 bytes as from convert(). With `changed` (whole-pixel
+   * rectangles inside the frame), only what they cover, grown to the 4:2:0 blocks they touch:
+   * the rest of the I420 frame stays as the last conversion left it, so `input` must hold the
+   * same pixels there as it did then.
+   */
+  convertInput(changed?: readonly Rect[]): Uint8Array;
   /**
    * The converter's WebAssembly memory and the room past its own input and output that was
    * asked for (`roomBytes`): a frame compositor working in the same memory paints into
@@ -38,7 +44,17 @@ export interface WasmMemory {
 
 interface ConverterExports {
   memory: WasmMemory;
-  rgbaToI420(source: number, width: number, height: number, destination: number): void;
+  /** Converts the pixels [left, right) × [top, bottom): even bounds, at least 16 wide. */
+  rgbaToI420(
+    source: number,
+    width: number,
+    height: number,
+    destination: number,
+    left: number,
+    top: number,
+    right: number,
+    bottom: number,
+  ): void;
 }
 
 /** The part of the WebAssembly API used here; the engine's TypeScript libraries (no DOM) do not declare it. */
@@ -97,12 +113,42 @@ export function createI420Converter(
         throw new RangeError(`frame has ${rgba.byteLength} bytes, expected ${rgbaBytes}`);
       }
       source.set(rgba);
-      exports.rgbaToI420(0, width, height, rgbaBytes);
+      exports.rgbaToI420(0, width, height, rgbaBytes, 0, 0, width, height);
       return destination;
     },
-    convertInput() {
-      exports.rgbaToI420(0, width, height, rgbaBytes);
+    convertInput(changed) {
+      if (!changed) {
+        exports.rgbaToI420(0, width, height, rgbaBytes, 0, 0, width, height);
+        return destination;
+      }
+      for (const rect of changed) {
+        const block = conversionBlock(rect, width, height);
+        if (!block) continue;
+        exports.rgbaToI420(0, width, height, rgbaBytes, ...block);
+      }
       return destination;
     },
   };
+}
+
+/**
+ * The bounds [left, top, right, bottom] the converter takes for `rect`: grown to even ones
+ * (a chroma sample is a 2 × 2 block) and to at least 16 pixels wide (one SIMD block), inside
+ * the frame; null when it covers no pixel.
+ */
+function conversionBlock(
+  rect: Rect,
+  width: number,
+  height: number,
+): [number, number, number, number] | null {
+  const top = Math.max(0, Math.floor(rect.y / 2) * 2);
+  const bottom = Math.min(height, Math.ceil((rect.y + rect.height) / 2) * 2);
+  let left = Math.max(0, Math.floor(rect.x / 2) * 2);
+  let right = Math.min(width, Math.ceil((rect.x + rect.width) / 2) * 2);
+  if (right <= left || bottom <= top) return null;
+  if (right - left < 16) {
+    right = Math.min(width, left + 16);
+    left = right - 16;
+  }
+  return [left, top, right, bottom];
 }

@@ -7,8 +7,10 @@
 ;; a 1080p frame in a few milliseconds in the paint worker that painted it.
 ;;
 ;; Fixed point: each channel is scaled by 128 (shifted left by 7) and multiplied by a Q15
-;; coefficient with rounding (i16x8.q15mulr_sat_s), so every product is the value × 128 and the
-;; sums stay inside 16 bits. Chroma is the mean of each 2 × 2 block (sum of four, scaled by 32).
+;; coefficient with rounding, so every product is the value × 128 and the sums stay inside 16
+;; bits. The multiply is relaxed SIMD's (i16x8.relaxed_q15mulr_s, one instruction on x86): it
+;; differs from i16x8.q15mulr_sat_s (three) only for −32768 × −32768, which no channel (0–32640)
+;; or coefficient here is. Chroma is the mean of each 2 × 2 block (sum of four, scaled by 32).
 ;; Alpha is ignored: frames are painted opaque.
 ;;
 ;; One function, its coefficients splatted once before the loops: written as small helper functions
@@ -18,11 +20,14 @@
 (module
   (memory (export "memory") 1)
 
-  ;; Converts a width × height RGBA frame at $src into I420 at $dst (Y plane, then Cb, then Cr).
-  ;; width and height must be even and width at least 16: when width is not a multiple of 16 the
-  ;; last block of a row overlaps the one before it, which writes the same values twice.
+  ;; Converts the pixels [$left, $right) × [$top, $bottom) of a width × height RGBA frame at $src
+  ;; into the I420 frame at $dst (Y plane, then Cb, then Cr), leaving the rest of it as it was:
+  ;; the whole frame, or only where a frame differs from the one converted before it. width,
+  ;; height and the four bounds must be even, and the rectangle at least 16 pixels wide: when
+  ;; its width is not a multiple of 16 the last block of a row overlaps the one before it, which
+  ;; writes the same values twice.
   (func (export "rgbaToI420") (param $src i32) (param $width i32) (param $height i32)
-    (param $dst i32)
+    (param $dst i32) (param $left i32) (param $top i32) (param $right i32) (param $bottom i32)
     (local $stride i32) (local $row i32) (local $x i32) (local $lastX i32)
     (local $uPlane i32) (local $vPlane i32) (local $chromaWidth i32)
     (local $srcRow i32) (local $yRow i32) (local $uRow i32) (local $vRow i32)
@@ -56,10 +61,11 @@
     (local.set $vPlane
       (i32.add (local.get $uPlane)
         (i32.mul (local.get $chromaWidth) (i32.shr_u (local.get $height) (i32.const 1)))))
-    (local.set $lastX (i32.sub (local.get $width) (i32.const 16)))
+    (local.set $lastX (i32.sub (local.get $right) (i32.const 16)))
+    (local.set $row (local.get $top))
     (block $rowsDone
       (loop $rows
-        (br_if $rowsDone (i32.ge_u (local.get $row) (local.get $height)))
+        (br_if $rowsDone (i32.ge_u (local.get $row) (local.get $bottom)))
         (local.set $srcRow (i32.add (local.get $src) (i32.mul (local.get $row) (local.get $stride))))
         (local.set $yRow (i32.add (local.get $dst) (i32.mul (local.get $row) (local.get $width))))
         (local.set $uRow
@@ -68,10 +74,10 @@
         (local.set $vRow
           (i32.add (local.get $vPlane)
             (i32.mul (i32.shr_u (local.get $row) (i32.const 1)) (local.get $chromaWidth))))
-        (local.set $x (i32.const 0))
+        (local.set $x (local.get $left))
         ;; One 16 × 2 block: two rows of Y, and 8 samples each of Cb and Cr.
         (loop $columns
-          ;; The last block starts at width − 16 however the row divides.
+          ;; The last block starts at $right − 16 however the row divides.
           (if (i32.gt_u (local.get $x) (local.get $lastX))
             (then (local.set $x (local.get $lastX))))
           (local.set $p (i32.add (local.get $srcRow) (i32.mul (local.get $x) (i32.const 4))))
@@ -85,15 +91,25 @@
             (local.set $b (v128.load offset=16 (local.get $p)))
             (local.set $c (v128.load offset=32 (local.get $p)))
             (local.set $d (v128.load offset=48 (local.get $p)))
-            ;; R of 8 pixels, then their G; B of 8 pixels, then their alpha.
+            ;; Each vector's four pixels made planar ([r r r r g g g g b b b b a a a a]), then
+            ;; the 4 × 4 words transposed: one-input byte shuffles and word and half
+            ;; interleaves, each a single instruction on x86, where the seven two-input byte
+            ;; shuffles this replaced took three each (the conversion was ~40 % slower).
+            (local.set $a (i8x16.shuffle 0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15 (local.get $a) (local.get $a)))
+            (local.set $b (i8x16.shuffle 0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15 (local.get $b) (local.get $b)))
+            (local.set $c (i8x16.shuffle 0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15 (local.get $c) (local.get $c)))
+            (local.set $d (i8x16.shuffle 0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15 (local.get $d) (local.get $d)))
+            ;; [R of a, R of b, G of a, G of b] and [B of a, B of b, alpha of a, alpha of b]; the
+            ;; same of c and d.
             (local.set $rgLow
-              (i8x16.shuffle 0 4 8 12 16 20 24 28 1 5 9 13 17 21 25 29 (local.get $a) (local.get $b)))
-            (local.set $rgHigh
-              (i8x16.shuffle 0 4 8 12 16 20 24 28 1 5 9 13 17 21 25 29 (local.get $c) (local.get $d)))
+              (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $a) (local.get $b)))
             (local.set $baLow
-              (i8x16.shuffle 2 6 10 14 18 22 26 30 3 7 11 15 19 23 27 31 (local.get $a) (local.get $b)))
+              (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $a) (local.get $b)))
+            (local.set $rgHigh
+              (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $c) (local.get $d)))
             (local.set $baHigh
-              (i8x16.shuffle 2 6 10 14 18 22 26 30 3 7 11 15 19 23 27 31 (local.get $c) (local.get $d)))
+              (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $c) (local.get $d)))
+            ;; R, G and B of the 16 pixels in order.
             (local.set $r
               (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
                 (local.get $rgLow) (local.get $rgHigh)))
@@ -111,10 +127,10 @@
               (i16x8.shr_u
                 (i16x8.add
                   (i16x8.add
-                    (i16x8.q15mulr_sat_s (local.get $r16) (local.get $yR))
-                    (i16x8.q15mulr_sat_s (local.get $g16) (local.get $yG)))
+                    (i16x8.relaxed_q15mulr_s (local.get $r16) (local.get $yR))
+                    (i16x8.relaxed_q15mulr_s (local.get $g16) (local.get $yG)))
                   (i16x8.add
-                    (i16x8.q15mulr_sat_s (local.get $b16) (local.get $yB))
+                    (i16x8.relaxed_q15mulr_s (local.get $b16) (local.get $yB))
                     (local.get $yBias)))
                 (i32.const 7)))
             ;; … and of the last 8.
@@ -127,10 +143,10 @@
                 (i16x8.shr_u
                   (i16x8.add
                     (i16x8.add
-                      (i16x8.q15mulr_sat_s (local.get $r16) (local.get $yR))
-                      (i16x8.q15mulr_sat_s (local.get $g16) (local.get $yG)))
+                      (i16x8.relaxed_q15mulr_s (local.get $r16) (local.get $yR))
+                      (i16x8.relaxed_q15mulr_s (local.get $g16) (local.get $yG)))
                     (i16x8.add
-                      (i16x8.q15mulr_sat_s (local.get $b16) (local.get $yB))
+                      (i16x8.relaxed_q15mulr_s (local.get $b16) (local.get $yB))
                       (local.get $yBias)))
                   (i32.const 7))))
             ;; Sums of horizontal pairs, for the chroma of the block.
@@ -154,10 +170,10 @@
               (i16x8.shr_u
                 (i16x8.add
                   (i16x8.add
-                    (i16x8.q15mulr_sat_s (local.get $r16) (local.get $uR))
-                    (i16x8.q15mulr_sat_s (local.get $g16) (local.get $uG)))
+                    (i16x8.relaxed_q15mulr_s (local.get $r16) (local.get $uR))
+                    (i16x8.relaxed_q15mulr_s (local.get $g16) (local.get $uG)))
                   (i16x8.add
-                    (i16x8.q15mulr_sat_s (local.get $b16) (local.get $uB))
+                    (i16x8.relaxed_q15mulr_s (local.get $b16) (local.get $uB))
                     (local.get $cBias)))
                 (i32.const 7))
               (v128.const i64x2 0 0)))
@@ -167,10 +183,10 @@
               (i16x8.shr_u
                 (i16x8.add
                   (i16x8.add
-                    (i16x8.q15mulr_sat_s (local.get $r16) (local.get $vR))
-                    (i16x8.q15mulr_sat_s (local.get $g16) (local.get $vG)))
+                    (i16x8.relaxed_q15mulr_s (local.get $r16) (local.get $vR))
+                    (i16x8.relaxed_q15mulr_s (local.get $g16) (local.get $vG)))
                   (i16x8.add
-                    (i16x8.q15mulr_sat_s (local.get $b16) (local.get $vB))
+                    (i16x8.relaxed_q15mulr_s (local.get $b16) (local.get $vB))
                     (local.get $cBias)))
                 (i32.const 7))
               (v128.const i64x2 0 0)))

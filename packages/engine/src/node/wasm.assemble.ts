@@ -25,6 +25,7 @@ export async function assembleWat(source: URL): Promise<Uint8Array> {
   const parsed = toolkit.parseWat(source.pathname, readFileSync(source, 'utf8'), {
     simd: true,
     multi_value: true,
+    relaxed_simd: true,
   });
   try {
     parsed.validate();

@@ -15,7 +15,7 @@
 // frame it cannot paint the same way (a photo that does not cover its panel's clip) is painted
 // by Canvas 2D.
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { invertAffine, type Affine } from '../../geometry.ts';
+import { invertAffine, type Affine, type Rect } from '../../geometry.ts';
 import { movedTriangles, SEAM_OVERLAP_PX } from '../../motion/draw-face-warp.ts';
 import { isStill } from '../../motion/face-deform.ts';
 import type { Canvas2D } from '../../paint/canvas.ts';
@@ -37,6 +37,7 @@ import { panelsApart, stillPanelsKey } from '../still-panels-layer.ts';
 import { alignedBytes, canvasMemory } from './canvas-memory.ts';
 import { clipCoverage, coverageUnits } from './clip-coverage.ts';
 import { createCompositorKernels } from './compositor-kernels.ts';
+import { mergeOverlapping, outlinesBounds, withinClip } from './frame-changes.ts';
 import { OUTLINE_BUFFER_BYTES, OUTLINE_POINTS, warpTrianglesInto } from './face-warp-spans.ts';
 import { createHeldFacePatches, heldPatchBytes } from './held-face-patches.ts';
 import { offsetContext } from './offset-context.ts';
@@ -51,8 +52,12 @@ import {
 } from './photo-sampling.ts';
 
 export interface CompositedFrameRenderer {
-  /** Paints frame `index` into the converter's `input`, ready for convertInput(). */
-  paintFrame(index: number): void;
+  /**
+   * Paints frame `index` into the converter's `input`, ready for convertInput(), and returns
+   * where it can differ from the frame the call before painted there: whole-pixel rectangles
+   * inside the frame (none when the two frames are the same), or null for anywhere.
+   */
+  paintFrame(index: number): Rect[] | null;
   /** Frames painted by Canvas 2D because the compositor could not (tests, the benchmark). */
   readonly canvasFrames: number;
 }
@@ -160,17 +165,20 @@ export function createCompositedFrameRenderer(
 
   /**
    * Paints the panel's moving face over its photo, inside its clip: a held state from its
-   * patch, a state on its way warped triangle by triangle.
+   * patch, a state on its way warped triangle by triangle. Returns the frame's pixels it can
+   * have painted, or null when it painted none.
    */
-  const paintMovingFace = (target: FrameInMemory, panel: PanelState): void => {
+  const paintMovingFace = (target: FrameInMemory, panel: PanelState): Rect | null => {
     const rig = scene.faceMotion[panel.which]?.rig;
-    if (!rig || !panel.face || isStill(panel.face)) return;
-    if (panel.clip.width <= 0 || panel.clip.height <= 0) return;
+    if (!rig || !panel.face || isStill(panel.face)) return null;
+    if (panel.clip.width <= 0 || panel.clip.height <= 0) return null;
     const placement = panelAssetPlacement(scene, assets, panel);
     const clip = clipCoverage(panel.clip, scene);
-    if (heldFaces.lay(target, panel, placement.imageToOutput, clip)) return;
+    const laid = heldFaces.lay(target, panel, placement.imageToOutput, clip);
+    if (laid) return withinClip(laid, clip);
     const triangles = movedTriangles(rig, panel.face, placement, SEAM_OVERLAP_PX);
     warpTrianglesInto(kernels, photos[panel.which], target, triangles, clip, outlineBuffer);
+    return withinClip(outlinesBounds(triangles), clip);
   };
 
   /** Backdrop and photos (their faces too when `withFaces`), as a full repaint paints them. */
@@ -190,14 +198,14 @@ export function createCompositedFrameRenderer(
   /**
    * A layer of badges, texts, highlight or end card lines (never the end card's backdrop):
    * drawn by Canvas 2D and read where they can paint, only when its state changes, and laid
-   * over the frame every frame.
+   * over the frame every frame. Returns where it laid them.
    */
   const createOverlayLayer = () => {
     const address = memory.allocate(frameBytes);
     const surfaces: Canvas[] = [];
     let key: string | null = null;
     let rects: PixelRect[] = [];
-    return (state: FrameState): void => {
+    return (state: FrameState): readonly PixelRect[] => {
       const stateKey = overlayStateKey(state);
       if (stateKey !== key) {
         key = stateKey;
@@ -227,6 +235,7 @@ export function createCompositedFrameRenderer(
           kernels.overSpan(address + offset, frame.address + offset, rect.width);
         }
       }
+      return rects;
     };
   };
   const layBadgesAndTexts = createOverlayLayer();
@@ -236,13 +245,15 @@ export function createCompositedFrameRenderer(
    * card. The end card's backdrop (the same for every frame, already in memory) is mixed into
    * the frame here and Canvas 2D draws only its logo and lines: drawn with its backdrop, every
    * frame of its fade was a whole frame of half-transparent pixels to draw, read and lay.
+   * Returns where they painted: null for the whole frame (an end card on its way in).
    */
-  const paintOverlays = (state: FrameState): void => {
-    layBadgesAndTexts({ ...state, endCard: null });
+  const paintOverlays = (state: FrameState): readonly PixelRect[] | null => {
+    const laid = layBadgesAndTexts({ ...state, endCard: null });
     const { endCard } = state;
-    if (!endCard || endCard.opacity <= 0) return;
+    if (!endCard || endCard.opacity <= 0) return laid;
     kernels.mixSpan(backdrop, frame.address, width * height, coverageUnits(endCard.opacity));
     layEndCardLines({ ...state, highlight: null, divider: null, labels: [], texts: [] });
+    return null;
   };
 
   const states = frameStates(scene);
@@ -251,6 +262,11 @@ export function createCompositedFrameRenderer(
   let canvasFrames = 0;
   let stillKey: string | null = null;
   let lastStateKey = '';
+  /**
+   * Where the frame in the converter's input differs from the kept panels (`still`): the faces
+   * and overlays painted over them. Null when the frame is not the kept panels plus these.
+   */
+  let paintedOverStill: Rect[] | null = null;
   return {
     get canvasFrames() {
       return canvasFrames;
@@ -259,13 +275,15 @@ export function createCompositedFrameRenderer(
       const state = stateAt(index);
       const stateKey = frameStateKey(state);
       // A frame whose state equals the previous frame's is already in the converter's input.
-      if (stateKey === lastStateKey) return;
+      if (stateKey === lastStateKey) return [];
       lastStateKey = stateKey;
+      const overStill = paintedOverStill;
+      paintedOverStill = null;
       if (!photosCoverClips(scene, assets, assetSizes, state)) {
         canvasRenderer ??= createCanvasFrameRenderer(scene, panels);
         canvasRenderer.renderFrameInto(index, converter.input);
         canvasFrames += 1;
-        return;
+        return null;
       }
       const facesMove = state.panels.some((panel) => panel.face && !isStill(panel.face));
       const key = stillPanelsKey(state);
@@ -276,17 +294,31 @@ export function createCompositedFrameRenderer(
       const keep =
         (!facesMove || panelsApart(state)) &&
         (key === stillKey || (next !== null && stillPanelsKey(next) === key));
-      if (keep) {
-        if (key !== stillKey) {
-          paintPanels(still, state, false);
-          stillKey = key;
-        }
-        bytes.copyWithin(frame.address, still.address, still.address + frameBytes);
-        for (const panel of state.panels) paintMovingFace(frame, panel);
-      } else {
+      if (!keep) {
         paintPanels(frame, state, true);
+        paintOverlays(state);
+        return null;
       }
-      paintOverlays(state);
+      // Over the same kept panels as the frame before, only what was painted over them then
+      // is put back: a face and a few text boxes, not the whole 8 MB frame, and only they and
+      // what this frame paints over them need converting again.
+      const restored = key === stillKey ? overStill : null;
+      if (key !== stillKey) {
+        paintPanels(still, state, false);
+        stillKey = key;
+      }
+      if (restored) for (const rect of restored) copyRect(still.address, frame.address, rect);
+      else bytes.copyWithin(frame.address, still.address, still.address + frameBytes);
+      const painted: Rect[] = [];
+      for (const panel of state.panels) {
+        const face = paintMovingFace(frame, panel);
+        if (face) painted.push(face);
+      }
+      const overlaid = paintOverlays(state);
+      if (!overlaid) return null;
+      painted.push(...overlaid);
+      paintedOverStill = painted;
+      return restored ? mergeOverlapping([...restored, ...painted]) : null;
     },
   };
 }

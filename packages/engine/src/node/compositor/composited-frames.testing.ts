@@ -17,6 +17,8 @@ export interface CompositedFrames {
   i420(index: number): Uint8Array;
   /** Frames painted by Canvas 2D because the compositor could not. */
   readonly canvasFrames: number;
+  /** Frames i420() converted only where they differ from the frame before. */
+  readonly partlyConvertedFrames: number;
 }
 
 /**
@@ -36,17 +38,29 @@ export function createCompositedFrames(
   const renderer = createCompositedFrameRenderer(scene, panels, converter, {
     photoPixels: copyPhotoPixels ? unshrunkOpaquePixels(staged, panels) : {},
   });
+  // Whether the converter's output holds the frame painted last: then, as in a paint worker,
+  // only where the next frame differs from it is converted.
+  let convertedLast = false;
+  let partlyConvertedFrames = 0;
   return {
     rgba(index) {
       renderer.paintFrame(index);
+      convertedLast = false;
       return converter.input.slice();
     },
     i420(index) {
-      renderer.paintFrame(index);
-      return converter.convertInput().slice();
+      const changed = renderer.paintFrame(index);
+      const partly = convertedLast && changed !== null;
+      if (partly) partlyConvertedFrames += 1;
+      const i420 = converter.convertInput(partly ? changed : undefined);
+      convertedLast = true;
+      return i420.slice();
     },
     get canvasFrames() {
       return renderer.canvasFrames;
+    },
+    get partlyConvertedFrames() {
+      return partlyConvertedFrames;
     },
   };
 }

@@ -3,7 +3,13 @@
 // patch over the photo taking the nearest patch pixel: what the preview does on Canvas 2D
 // (face-patch.ts, PATCH_OVERSAMPLE), here with the compositor's own warp. While a smile is
 // held through a push-in this replaces warping every moved triangle in every frame.
-import { applyAffine, composeAffine, invertAffine, type Affine } from '../../geometry.ts';
+import {
+  applyAffine,
+  composeAffine,
+  invertAffine,
+  type Affine,
+  type Rect,
+} from '../../geometry.ts';
 import { movedTriangles, SEAM_OVERLAP_PX } from '../../motion/draw-face-warp.ts';
 import type { FaceMotionState } from '../../motion/face-motion-schedule.ts';
 import { isHeldFaceState, patchGeometry, type PatchGeometry } from '../../motion/face-patch.ts';
@@ -89,9 +95,15 @@ export function opaqueColumnsOf(bytes: Uint8Array, address: number, width: numbe
 export interface HeldFacePatches {
   /**
    * Lays `panel`'s held face over the frame from its patch (warped now, or kept from an
-   * earlier frame); false when the face is not held, or its patch does not fit its buffer.
+   * earlier frame) and returns the frame's pixels it can have painted; null when the face is
+   * not held, or its patch does not fit its buffer (nothing is painted then).
    */
-  lay(target: FrameInMemory, panel: PanelState, imageToOutput: Affine, clip: ClipCoverage): boolean;
+  lay(
+    target: FrameInMemory,
+    panel: PanelState,
+    imageToOutput: Affine,
+    clip: ClipCoverage,
+  ): Rect | null;
 }
 
 /**
@@ -159,9 +171,9 @@ export function createHeldFacePatches(
   return {
     lay(target, panel, imageToOutput, clip) {
       const rig = rigs[panel.which];
-      if (!rig || !panel.face || !isHeldFaceState(panel.face)) return false;
+      if (!rig || !panel.face || !isHeldFaceState(panel.face)) return null;
       const patch = patchFor(panel.which, rig, panel.face);
-      if (!patch) return false;
+      if (!patch) return null;
       const { geometry } = patch;
       const patchToOutput = composeAffine(imageToOutput, invertAffine(geometry.imageToPatch));
       const back = invertAffine(patchToOutput);
@@ -195,7 +207,7 @@ export function createHeldFacePatches(
           );
         });
       }
-      return true;
+      return { x: left, y: top, width: right - left, height: bottom - top };
     },
   };
 }
