@@ -157,10 +157,8 @@ export function createCompositedFrameRenderer(
   bytes.set(backdropFor(scene, options.stagedBackdrop).pixels, backdrop);
 
   const copyRect = (from: number, to: number, rect: PixelRect) => {
-    for (let y = rect.y; y < rect.y + rect.height; y += 1) {
-      const offset = y * rowBytes + rect.x * 4;
-      bytes.copyWithin(to + offset, from + offset, from + offset + rect.width * 4);
-    }
+    const offset = rect.y * rowBytes + rect.x * 4;
+    kernels.copyRows(from + offset, to + offset, rowBytes, rect.height, rect.width * 4);
   };
 
   /**

@@ -393,6 +393,27 @@ describe('compositor kernels', () => {
       }
     }
   });
+
+  it('copyRows copies a rectangle of rows and nothing around it', () => {
+    const { kernels, bytes } = setup();
+    const next = random(9);
+    const rowBytes = 40;
+    const source = 0;
+    const target = 4096;
+    for (let i = 0; i < 400; i += 1) bytes[source + i] = Math.floor(next() * 256);
+    const before = bytes.slice(target, target + 400);
+    // Rows 2–5, bytes 8–19 of each.
+    kernels.copyRows(source + 2 * rowBytes + 8, target + 2 * rowBytes + 8, rowBytes, 4, 12);
+    const expected = before.slice();
+    for (let row = 2; row < 6; row += 1) {
+      const start = row * rowBytes + 8;
+      expected.set(bytes.subarray(source + start, source + start + 12), start);
+    }
+    expect(Buffer.from(expected).equals(Buffer.from(before))).toBe(false);
+    expect(Buffer.from(bytes.subarray(target, target + 400)).equals(Buffer.from(expected))).toBe(
+      true,
+    );
+  });
 });
 
 function cutCorner(corners: { x: number; y: number }[]): { x: number; y: number }[] {

@@ -105,6 +105,8 @@ export interface CompositorKernels {
   mixSpan(src: number, dst: number, count: number, amount: number): void;
   /** Lays `count` premultiplied RGBA pixels at `src` over the opaque pixels at `dst`. */
   overSpan(src: number, dst: number, count: number): void;
+  /** Copies `rows` rows of `bytes` bytes from `src` to `dst`, rows `rowBytes` apart in both. */
+  copyRows(src: number, dst: number, rowBytes: number, rows: number, bytes: number): void;
 }
 
 /** The part of the WebAssembly API used here; the engine's TypeScript libraries (no DOM) do not declare it. */
@@ -136,5 +138,6 @@ export function createCompositorKernels(memory: WasmMemory): CompositorKernels {
     mixSpan: exports.mixSpan,
     patchSpan: exports.patchSpan,
     overSpan: exports.overSpan,
+    copyRows: exports.copyRows,
   };
 }
