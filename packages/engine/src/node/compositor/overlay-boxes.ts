@@ -4,6 +4,7 @@
 // painted pixel falls outside.
 import type { Rect } from '../../geometry.ts';
 import type { FrameState } from '../../plan/frame-state.ts';
+import { mergeOverlapping } from './frame-changes.ts';
 
 /** A rectangle of whole pixels. */
 export type PixelRect = Rect;
@@ -59,7 +60,7 @@ export function overlayBoxes(
       height: 2 * (highlight.radiusY + reach),
     });
   }
-  return disjoint(boxes.map((box) => wholePixels(box, size)).filter((box) => box !== null));
+  return mergeOverlapping(boxes.map((box) => wholePixels(box, size)).filter((box) => box !== null));
 }
 
 function grow(box: Rect, by: number): Rect {
@@ -74,35 +75,4 @@ function wholePixels(box: Rect, size: { width: number; height: number }): Rect |
   return right > left && bottom > top
     ? { x: left, y: top, width: right - left, height: bottom - top }
     : null;
-}
-
-/** Boxes that share a pixel are replaced by the box around both, until none do. */
-function disjoint(boxes: Rect[]): Rect[] {
-  const result = [...boxes];
-  for (let merged = true; merged;) {
-    merged = false;
-    outer: for (let i = 0; i < result.length; i += 1) {
-      for (let j = i + 1; j < result.length; j += 1) {
-        const p = result[i];
-        const q = result[j];
-        if (!p || !q || !overlaps(p, q)) continue;
-        const left = Math.min(p.x, q.x);
-        const top = Math.min(p.y, q.y);
-        result[i] = {
-          x: left,
-          y: top,
-          width: Math.max(p.x + p.width, q.x + q.width) - left,
-          height: Math.max(p.y + p.height, q.y + q.height) - top,
-        };
-        result.splice(j, 1);
-        merged = true;
-        break outer;
-      }
-    }
-  }
-  return result;
-}
-
-function overlaps(p: Rect, q: Rect): boolean {
-  return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
 }
