@@ -86,25 +86,45 @@ export function toDetectionInput(
   const weight = 1 / (factor * factor);
   for (let y = 0; y < height; y += 1) {
     for (let dy = 0; dy < factor; dy += 1) {
-      let from = ((region.y + y * factor + dy) * raster.width + region.x) * 4;
-      let to = y * width * 3;
-      for (let x = 0; x < width; x += 1) {
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (let dx = 0; dx < factor; dx += 1, from += 4) {
-          r += raster.data[from] ?? 0;
-          g += raster.data[from + 1] ?? 0;
-          b += raster.data[from + 2] ?? 0;
-        }
-        rgb[to] = (rgb[to] ?? 0) + r * weight;
-        rgb[to + 1] = (rgb[to + 1] ?? 0) + g * weight;
-        rgb[to + 2] = (rgb[to + 2] ?? 0) + b * weight;
-        to += 3;
-      }
+      const from = ((region.y + y * factor + dy) * raster.width + region.x) * 4;
+      addBlockRow(raster.data, from, rgb, y * width * 3, width, factor, weight);
     }
   }
   return { rgb, width, height, factor };
+}
+
+/**
+ * Adds one photo row's share of a row of blocks: `width` blocks of `factor` pixels from the
+ * RGBA pixel at `from`, each sum × `weight` added to its RGB floats at `to`. A function of its
+ * own, called once a row: as one function of four nested loops, called once a panel, V8 only
+ * ever ran it in code compiled for the innermost loop, left and entered again at every row
+ * (~35 ms for a 2400 × 1500 composite's two panels, against ~24 this way).
+ */
+function addBlockRow(
+  data: Uint8ClampedArray,
+  from: number,
+  rgb: Float32Array,
+  to: number,
+  width: number,
+  factor: number,
+  weight: number,
+): void {
+  let pixel = from;
+  let out = to;
+  for (let x = 0; x < width; x += 1) {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let dx = 0; dx < factor; dx += 1, pixel += 4) {
+      r += data[pixel] ?? 0;
+      g += data[pixel + 1] ?? 0;
+      b += data[pixel + 2] ?? 0;
+    }
+    rgb[out] = (rgb[out] ?? 0) + r * weight;
+    rgb[out + 1] = (rgb[out + 1] ?? 0) + g * weight;
+    rgb[out + 2] = (rgb[out + 2] ?? 0) + b * weight;
+    out += 3;
+  }
 }
 
 /**

@@ -127,6 +127,34 @@ describe('compositor kernels', () => {
     }
   });
 
+  it('sampleSpan paints a span inside the photo, four pixels at a time, as the written-out sample', () => {
+    const { kernels, bytes } = setup();
+    const next = random(11);
+    fillPhoto(bytes, next);
+    for (let trial = 0; trial < 400; trial += 1) {
+      // Every remainder of a four-pixel step, turned and scaled steps both ways, each span's
+      // first and last samples inside the photo (the fast path's condition).
+      const count = 1 + (trial % 41);
+      const du = Math.round((next() * 1.6 - 0.8) * ONE);
+      const dv = Math.round((next() * 1.0 - 0.5) * ONE);
+      const uLow = Math.max(0, -(count - 1) * du);
+      const uHigh = (PHOTO.width - 1) * ONE - Math.max(0, (count - 1) * du);
+      const vLow = Math.max(0, -(count - 1) * dv);
+      const vHigh = (PHOTO.height - 1) * ONE - Math.max(0, (count - 1) * dv);
+      if (uHigh < uLow || vHigh < vLow) continue;
+      const u = Math.floor(uLow + next() * (uHigh - uLow));
+      const v = Math.floor(vLow + next() * (vHigh - vLow));
+      fillDestination(bytes, count, next);
+      kernels.sampleSpan(PHOTO.address, PHOTO.width, PHOTO.height, DST, count, u, v, du, dv, 256);
+      for (let k = 0; k < count; k += 1) {
+        for (let channel = 0; channel < 4; channel += 1) {
+          const got = bytes[DST + k * 4 + channel] ?? -1;
+          expect(got).toBe(specSample(bytes, u + k * du, v + k * dv, channel));
+        }
+      }
+    }
+  });
+
   it('sampleRow paints what sampleSpan paints along one row', () => {
     const { kernels, bytes } = setup();
     const next = random(11);
