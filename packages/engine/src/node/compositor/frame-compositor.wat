@@ -63,10 +63,7 @@
         (local.set $vc
           (select (local.get $vMax) (local.get $vc) (i32.gt_s (local.get $vc) (local.get $vMax))))
         (local.set $texel
-          (i32.add (local.get $src)
-            (i32.add
-              (i32.mul (i32.shr_u (local.get $vc) (i32.const 16)) (local.get $stride))
-              (i32.shl (i32.shr_u (local.get $uc) (i32.const 16)) (i32.const 2)))))
+          (call $texelAt (local.get $src) (local.get $stride) (local.get $uc) (local.get $vc)))
         (local.set $fx (i32.and (i32.shr_u (local.get $uc) (i32.const 9)) (i32.const 127)))
         (local.set $fy (i32.and (i32.shr_u (local.get $vc) (i32.const 9)) (i32.const 127)))
         ;; Two neighbouring texels of the row, then of the row below: [p0 r g b a, p1 r g b a].
@@ -189,10 +186,7 @@
       (loop $pixels
         (br_if $done (i32.ge_u (local.get $dst) (local.get $end)))
         (local.set $texel
-          (i32.add (local.get $src)
-            (i32.add
-              (i32.mul (i32.shr_u (local.get $v) (i32.const 16)) (local.get $stride))
-              (i32.shl (i32.shr_u (local.get $u) (i32.const 16)) (i32.const 2)))))
+          (call $texelAt (local.get $src) (local.get $stride) (local.get $u) (local.get $v)))
         (local.set $fx (i32.and (i32.shr_u (local.get $u) (i32.const 9)) (i32.const 127)))
         (local.set $fy (i32.and (i32.shr_u (local.get $v) (i32.const 9)) (i32.const 127)))
         (local.set $top (i16x8.extend_low_i8x16_u (v128.load64_zero (local.get $texel))))
