@@ -42,16 +42,12 @@ export function lineProfiles(view: OrientedPlane, lo: number, hi: number): LineP
     sums.fill(0);
     squares.fill(0);
     histograms.fill(0);
-    for (let j = 0; j < length; j += 1) {
-      let index = (lo + first) * lineStride + j * alongStride;
-      for (let line = 0; line < lines; line += 1, index += lineStride) {
-        const value = data[index] ?? 0;
-        sums[line] = (sums[line] ?? 0) + value;
-        squares[line] = (squares[line] ?? 0) + value * value;
-        // The same place on the line before (its step; none before the first line).
-        const change = Math.abs(value - (data[index - lineStride] ?? value));
-        const bin = line * BINS + Math.min(STEP_CAP, Math.round(change));
-        histograms[bin] = (histograms[bin] ?? 0) + 1;
+    const lineSums = { sums, squares, histograms };
+    const start = (lo + first) * lineStride;
+    if (lines === 1) addAlong(data, start, alongStride, length, lineStride, lineSums);
+    else {
+      for (let j = 0; j < length; j += 1) {
+        addAcross(data, start + j * alongStride, lineStride, lines, lineSums);
       }
     }
     // Each line's sums took its pixels in its own order, so its figures are as if walked alone.
@@ -63,6 +59,59 @@ export function lineProfiles(view: OrientedPlane, lo: number, hi: number): LineP
     }
   }
   return { lo, hi, mean, std, step };
+}
+
+interface LineSums {
+  sums: Float64Array;
+  squares: Float64Array;
+  histograms: Uint32Array;
+}
+
+/**
+ * One pixel of each of `lines` neighbouring lines, from `index` on, `lineStride` apart, added to
+ * their sums. A call per place along the lines (or per line, addAlong): V8 optimises a small
+ * function called thousands of times once and keeps it, while a loop over the whole photo in a
+ * function called once a render was compiled anew on the stack (OSR) in every render.
+ */
+function addAcross(
+  data: OrientedPlane['data'],
+  index: number,
+  lineStride: number,
+  lines: number,
+  { sums, squares, histograms }: LineSums,
+): void {
+  for (let line = 0, at = index; line < lines; line += 1, at += lineStride) {
+    const value = data[at] ?? 0;
+    sums[line] = (sums[line] ?? 0) + value;
+    squares[line] = (squares[line] ?? 0) + value * value;
+    // The same place on the line before (its step; none before the first line).
+    const change = Math.abs(value - (data[at - lineStride] ?? value));
+    const bin = line * BINS + Math.min(STEP_CAP, Math.round(change));
+    histograms[bin] = (histograms[bin] ?? 0) + 1;
+  }
+}
+
+/** The `length` pixels of one line, from `index` on, `alongStride` apart, added to its sums. */
+function addAlong(
+  data: OrientedPlane['data'],
+  index: number,
+  alongStride: number,
+  length: number,
+  lineStride: number,
+  { sums, squares, histograms }: LineSums,
+): void {
+  let sum = sums[0] ?? 0;
+  let square = squares[0] ?? 0;
+  for (let j = 0, at = index; j < length; j += 1, at += alongStride) {
+    const value = data[at] ?? 0;
+    sum += value;
+    square += value * value;
+    const change = Math.abs(value - (data[at - lineStride] ?? value));
+    const bin = Math.min(STEP_CAP, Math.round(change));
+    histograms[bin] = (histograms[bin] ?? 0) + 1;
+  }
+  sums[0] = sum;
+  squares[0] = square;
 }
 
 /** Mean of the `keep` smallest values counted in a histogram of whole numbers. */
