@@ -30,6 +30,17 @@ let stagedBackdrop: StagedBackdrop | undefined;
 let renderer: CompositedFrameRenderer | undefined;
 let converter: I420Converter | undefined;
 let ring: Uint8Array | undefined;
+/** Whether the converter's output holds the frame painted last (not after a load). */
+let convertedLast = false;
+
+/**
+ * How long an unloaded worker keeps its converter's memory for the next video of the same
+ * size (see createI420Converter's `reusing`): a server rendering one video after another keeps
+ * it, one that has stopped gives it back.
+ */
+const KEEP_MEMORY_MS = 30_000;
+let kept: I420Converter | undefined;
+let forget: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Native finalizers run between turns of the event loop, and a port hands its queued messages
@@ -66,9 +77,13 @@ function handle(request: PaintWorkerRequest): void {
       stagedBackdrop = undefined;
       const { scene } = request;
       const panels = shrinkPhotoCanvases(scene, photos);
+      clearTimeout(forget);
       converter = createI420Converter(scene.width, scene.height, {
         roomBytes: compositorRoomBytes(scene, panels),
+        reusing: kept,
       });
+      kept = converter;
+      convertedLast = false;
       if (converter.frameBytes !== request.frameBytes) {
         throw new Error(`ring slots of ${request.frameBytes} bytes for ${converter.frameBytes}`);
       }
@@ -88,15 +103,25 @@ function handle(request: PaintWorkerRequest): void {
       renderer = undefined;
       converter = undefined;
       ring = undefined;
+      clearTimeout(forget);
+      forget = setTimeout(() => {
+        kept = undefined;
+        collectGarbage();
+      }, KEEP_MEMORY_MS);
+      // An idle worker's timer must not keep a finished process alive.
+      forget.unref();
       collectGarbage();
       reply({ type: 'unloaded' });
       return;
     }
     if (!renderer || !converter || !ring) throw new Error('paint before load');
     // Every frame painted here is converted, so the converter's output holds the frame before
-    // this one, and only where this one differs from it is converted again.
+    // this one, and only where this one differs from it is converted again (the first frame
+    // after a load whole: a kept converter's output holds the last video's).
     const changed = renderer.paintFrame(request.frame);
-    ring.set(converter.convertInput(changed ?? undefined), request.slot * converter.frameBytes);
+    const converted = converter.convertInput(convertedLast ? (changed ?? undefined) : undefined);
+    convertedLast = true;
+    ring.set(converted, request.slot * converter.frameBytes);
     // A minor collection after every frame (~0.1 ms: the heap is tiny) keeps the worker's
     // young garbage (the face warp's per-frame arrays, a changed overlay's read-out) from
     // piling up: without it the four templates' paint CPU measured 5–40 % higher.

@@ -52,7 +52,10 @@ export interface ParallelPainter {
    * frame's RGBA pixels (opaque) too when asked: they cost a copy between threads.
    */
   paint(frame: number, slot: number, options?: { keepRgba?: boolean }): Promise<PaintedFrame>;
-  /** Frees what the last stage and load held (canvases, photos, the ring); the workers stay up. */
+  /**
+   * Frees what the last stage and load held (canvases, photos, the ring); the workers stay up,
+   * each keeping its converter's memory for a next video of the same size for 30 s.
+   */
   unload(): Promise<void>;
   /** True once a worker has failed or exited: the painter cannot be used again. */
   readonly isBroken: boolean;

@@ -140,6 +140,32 @@ describe('RGBA → I420 converter', () => {
     expect(Buffer.from(converter.convertInput([])).equals(Buffer.from(whole))).toBe(true);
   });
 
+  it('takes over the memory of an earlier converter of its size, grown for a larger room', () => {
+    const first = createI420Converter(48, 6, { roomBytes: 1000 });
+    const rgba = randomFrame(48, 6, 21);
+    const expected = first.convert(rgba).slice();
+    new Uint8Array(first.room.memory.buffer).fill(7, first.room.offset, first.room.offset + 1000);
+
+    const same = createI420Converter(48, 6, { roomBytes: 500, reusing: first });
+    expect(same.room.memory).toBe(first.room.memory);
+    expect(same.room.bytes).toBe(500);
+    // The pages come as the last video left them: nothing is cleared.
+    expect(new Uint8Array(same.room.memory.buffer)[same.room.offset]).toBe(7);
+    expect(same.convert(rgba)).toEqual(expected);
+
+    const larger = createI420Converter(48, 6, { roomBytes: 300_000, reusing: same });
+    expect(larger.room.memory).toBe(first.room.memory);
+    expect(larger.room.memory.buffer.byteLength).toBeGreaterThanOrEqual(
+      larger.room.offset + 300_000,
+    );
+    expect(larger.convert(rgba)).toEqual(expected);
+
+    // Another frame size gets memory of its own.
+    const other = createI420Converter(32, 6, { reusing: larger });
+    expect(other.room.memory).not.toBe(first.room.memory);
+    expect(other.convert(randomFrame(32, 6, 5)).length).toBe(i420FrameBytes(32, 6));
+  });
+
   it('refuses sizes the SIMD blocks cannot cover and frames of the wrong length', () => {
     expect(() => createI420Converter(14, 2)).toThrow(/at least 16/);
     expect(() => createI420Converter(33, 2)).toThrow(/even/);

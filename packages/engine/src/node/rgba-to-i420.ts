@@ -78,10 +78,20 @@ export function i420FrameBytes(width: number, height: number): number {
   return (width * height * 3) / 2;
 }
 
+/** Each converter's instance, for a converter made over the memory of an earlier one. */
+const instanceOf = new WeakMap<I420Converter, ConverterExports>();
+
+/**
+ * `reusing`: a converter of the same size whose memory (grown when the room asks for more)
+ * this one takes over, pages and all; that one must not be used again. A paint worker keeps
+ * its memory from one video to the next: a new 100 MB memory was ~50 ms of the kernel handing
+ * out and zeroing pages as the frames first touched them, and its size made V8 start a full
+ * collection (~30 ms) just before the first frame.
+ */
 export function createI420Converter(
   width: number,
   height: number,
-  options: { roomBytes?: number } = {},
+  options: { roomBytes?: number; reusing?: I420Converter } = {},
 ): I420Converter {
   // The SIMD loop converts 16 × 2 pixel blocks; 4:2:0 needs even sizes.
   if (!Number.isInteger(width) || width < 16 || width % 2 !== 0) {
@@ -90,7 +100,12 @@ export function createI420Converter(
   if (!Number.isInteger(height) || height < 2 || height % 2 !== 0) {
     throw new RangeError(`height must be an even integer of at least 2, got ${height}`);
   }
-  const exports = new wasm.Instance(converterModule()).exports as ConverterExports;
+  const { reusing } = options;
+  const reused =
+    reusing && reusing.width === width && reusing.height === height
+      ? instanceOf.get(reusing)
+      : undefined;
+  const exports = reused ?? (new wasm.Instance(converterModule()).exports as ConverterExports);
   const rgbaBytes = width * height * 4;
   const frameBytes = i420FrameBytes(width, height);
   // The room starts on a 16-byte boundary, where SIMD loads and stores are fastest.
@@ -102,7 +117,7 @@ export function createI420Converter(
   // Growing replaces the memory's buffer, so the views are taken after it.
   const source = new Uint8Array(exports.memory.buffer, 0, rgbaBytes);
   const destination = new Uint8Array(exports.memory.buffer, rgbaBytes, frameBytes);
-  return {
+  const converter: I420Converter = {
     width,
     height,
     frameBytes,
@@ -129,6 +144,8 @@ export function createI420Converter(
       return destination;
     },
   };
+  instanceOf.set(converter, exports);
+  return converter;
 }
 
 /**
