@@ -57,6 +57,42 @@ export function label(
   keepOff: Rect[] = [],
 ): LabelState | null {
   if (context.scene.hideLabels || opacity <= 0) return null;
+  const { fontSize } = context.texts.badges[text];
+  // Frames whose panels hold still put a badge in the same place: kept per video (its
+  // context) rather than searched for again.
+  const key = JSON.stringify([
+    text,
+    within,
+    corner,
+    edge,
+    keepOff,
+    avoid.map((shown) => [shown.rect, shown.view, shown.clip]),
+  ]);
+  let known = badgeBoxesByContext.get(context);
+  if (!known) {
+    known = new Map();
+    badgeBoxesByContext.set(context, known);
+  }
+  let box = known.get(key);
+  if (box === undefined) {
+    box = badgeBox(context, text, within, corner, avoid, edge, keepOff);
+    known.set(key, box);
+  }
+  return box && { text, box, fontSize, opacity };
+}
+
+const badgeBoxesByContext = new WeakMap<TemplateContext, Map<string, Rect | null>>();
+
+/** label's search: the badge's box, or null where no place is clear of `keepOff`. */
+function badgeBox(
+  context: TemplateContext,
+  text: LabelState['text'],
+  within: Rect,
+  corner: 'left' | 'right',
+  avoid: PanelState[],
+  edge: 'top' | 'bottom',
+  keepOff: Rect[],
+): Rect | null {
   const { safe } = context.layout;
   const fitted = context.texts.badges[text];
   const { fontSize } = fitted;
@@ -118,9 +154,9 @@ export function label(
     return sum;
   };
   const clear = boxes.find((candidate) => over(candidate, 'outline') === 0);
-  if (clear) return { text, box: clear, fontSize, opacity };
+  if (clear) return clear;
   const offCore = boxes.filter((candidate) => over(candidate, 'core') === 0);
-  const box =
+  return (
     least(
       offCore.filter((candidate) => over(candidate, 'features') === 0),
       (candidate) => over(candidate, 'outline'),
@@ -131,8 +167,8 @@ export function label(
       boxes.filter((candidate) => over(candidate, 'features') === 0),
       (candidate) => over(candidate, 'core'),
     ) ??
-    least(boxes, (candidate) => over(candidate, 'features'))!;
-  return { text, box, fontSize, opacity };
+    least(boxes, (candidate) => over(candidate, 'features'))
+  );
 }
 
 /** The candidate scoring least (the first of equals); null when there is none. */

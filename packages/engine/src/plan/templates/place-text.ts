@@ -152,6 +152,29 @@ export function placeBlock(
   faces: FaceOnFrame[],
   preferred: Anchor[],
 ): Placement {
+  // Frames whose panels hold still place the same blocks among the same faces: the answer is
+  // kept per layout (a video's frames share one) rather than searched for again.
+  const key = JSON.stringify([block.width, block.height, faces, preferred]);
+  let known = placementsByLayout.get(layout);
+  if (!known) {
+    known = new Map();
+    placementsByLayout.set(layout, known);
+  }
+  const kept = known.get(key);
+  if (kept) return kept;
+  const placement = Object.freeze(searchPlacement(layout, block, faces, preferred));
+  known.set(key, placement);
+  return placement;
+}
+
+const placementsByLayout = new WeakMap<Layout, Map<string, Placement>>();
+
+function searchPlacement(
+  layout: Layout,
+  block: { width: number; height: number },
+  faces: FaceOnFrame[],
+  preferred: Anchor[],
+): Placement {
   const { safe } = layout;
   const lowest = safe.y + safe.height - block.height;
   const anchors = preferred.map((anchor) => anchorTop(layout, block, anchor));

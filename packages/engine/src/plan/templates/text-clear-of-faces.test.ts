@@ -10,6 +10,8 @@ import { buildScene } from '../build-scene.ts';
 import { computeLayout } from '../layout.ts';
 import { makeSceneInput } from '../scene-input.factory.ts';
 import { evaluate } from '../timeline.ts';
+import { label } from './badges.ts';
+import { templateContext } from './parts.ts';
 import { facesOnFrame, placeBlock } from './place-text.ts';
 
 /** Portrait photos with the face where clinics' photos have it: centred, high, low, large. */
@@ -128,6 +130,17 @@ describe('placing a text block', () => {
     expect(placed).toEqual({ y: layout.safe.y, plate: true, coversFace: false });
   });
 
+  it('answers for each block and anchor of its own, though the frames of a video ask again', () => {
+    const face = { x: 300, y: 250, width: 500, height: 500 };
+    const faces = [{ outline: face, core: face, features: [] }];
+    const top = placeBlock(layout, block, faces, ['top']);
+    expect(placeBlock(layout, block, faces, ['top'])).toEqual(top);
+    const bottom = placeBlock(layout, block, faces, ['bottom']);
+    expect(bottom.y).toBe(layout.safe.y + layout.safe.height - block.height);
+    const taller = placeBlock(layout, { width: 600, height: 400 }, faces, ['bottom']);
+    expect(taller.y).toBe(layout.safe.y + layout.safe.height - 400);
+  });
+
   it('puts the block on a plate over the least of the face when nothing is clear', () => {
     const whole = { x: 0, y: 0, width: 1080, height: 1920 };
     expect(
@@ -136,5 +149,30 @@ describe('placing a text block', () => {
       plate: true,
       coversFace: true,
     });
+  });
+});
+
+describe('placing a badge', () => {
+  const scene = sceneFor('split', '16:9', FACES[0]!);
+  const context = templateContext(scene);
+  const slot = context.layout.pair.before;
+
+  it('gives equal slots the same place, at the opacity asked for', () => {
+    const first = label(context, 'BEFORE', slot, 'left', 1);
+    expect(first).not.toBeNull();
+    expect(label(context, 'BEFORE', { ...slot }, 'left', 0.5)).toEqual({ ...first, opacity: 0.5 });
+  });
+
+  it('places it anew when its slot moves, a box is taken or a face is to be avoided', () => {
+    const first = label(context, 'BEFORE', slot, 'left', 1)!;
+    // Moved past the safe area's edge, which holds a badge in from the frame's.
+    const moved = label(context, 'BEFORE', { ...slot, x: slot.x + 300 }, 'left', 1)!;
+    expect(moved.box.x).toBeGreaterThan(first.box.x + 100);
+    const around = label(context, 'BEFORE', slot, 'left', 1, [], 'top', [first.box])!;
+    expect(around.box).not.toEqual(first.box);
+    const state = evaluate(scene, 2);
+    const clearOfFace = label(context, 'BEFORE', slot, 'left', 1, state.panels)!;
+    const faces = facesOnFrame(scene, state.panels).map((shown) => shown.outline);
+    for (const outline of faces) expect(overlap(clearOfFace.box, outline)).toBe(0);
   });
 });
