@@ -161,6 +161,13 @@ export function createCompositedFrameRenderer(
     kernels.copyRows(from + offset, to + offset, rowBytes, rect.height, rect.width * 4);
   };
 
+  /** Whether the panel's face is away from the photo's own and has pixels to paint. */
+  const hasMovingFace = (panel: PanelState): boolean =>
+    scene.faceMotion[panel.which]?.rig !== undefined &&
+    panel.face !== null &&
+    !isStill(panel.face) &&
+    panel.clip.width > 0 &&
+    panel.clip.height > 0;
   /**
    * Paints the panel's moving face over its photo, inside its clip: a held state from its
    * patch, a state on its way warped triangle by triangle. Returns the frame's pixels it can
@@ -168,8 +175,7 @@ export function createCompositedFrameRenderer(
    */
   const paintMovingFace = (target: FrameInMemory, panel: PanelState): Rect | null => {
     const rig = scene.faceMotion[panel.which]?.rig;
-    if (!rig || !panel.face || isStill(panel.face)) return null;
-    if (panel.clip.width <= 0 || panel.clip.height <= 0) return null;
+    if (!rig || !panel.face || !hasMovingFace(panel)) return null;
     const placement = panelAssetPlacement(scene, assets, panel);
     const clip = clipCoverage(panel.clip, scene);
     const laid = heldFaces.lay(target, panel, placement.imageToOutput, clip);
@@ -186,9 +192,21 @@ export function createCompositedFrameRenderer(
       copyRect(backdrop, target.address, rect);
     }
     for (const panel of state.panels) {
-      const { assetToOutput } = panelAssetPlacement(scene, assets, panel);
+      const { assetToOutput, imageToOutput } = panelAssetPlacement(scene, assets, panel);
       const clip = clipCoverage(panel.clip, scene);
-      samplePhotoInto(kernels, photos[panel.which], target, assetToOutput, clip, blendedRow);
+      // A held face's patch is laid over most of the face next: the photo under it is not
+      // sampled first (a fifth of a push-in frame's pixels in a 16:9 split).
+      const covered =
+        withFaces && hasMovingFace(panel) ? heldFaces.solidSpans(panel, imageToOutput, clip) : null;
+      samplePhotoInto(
+        kernels,
+        photos[panel.which],
+        target,
+        assetToOutput,
+        clip,
+        blendedRow,
+        covered,
+      );
       if (withFaces) paintMovingFace(target, panel);
     }
   };

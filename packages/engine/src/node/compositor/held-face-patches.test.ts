@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Affine } from '../../geometry.ts';
 import { opaqueColumnsOf, opaqueOutputColumns } from './held-face-patches.ts';
+import { longestOpaqueRuns, solidPixels } from './held-face-solid-spans.ts';
 import { FIXED_ONE } from './photo-sampling.ts';
 
 function random(seed: number): () => number {
@@ -40,6 +41,35 @@ describe('held face patches', () => {
     bytes[(0 * width + 4) * 4 + 3] = 1;
     bytes[(2 * width + 6) * 4 + 3] = 9;
     expect([...opaqueColumnsOf(bytes, 0, width, 3)]).toEqual([2, 5, 7, 7, 6, 7]);
+  });
+
+  it('finds each row’s longest run of opaque pixels', () => {
+    const width = 9;
+    const bytes = new Uint8Array(width * 3 * 4);
+    for (const x of [1, 2, 4, 5, 6]) bytes[(0 * width + x) * 4 + 3] = 255;
+    for (const x of [6, 7, 8]) bytes[(2 * width + x) * 4 + 3] = 255;
+    expect([...longestOpaqueRuns(bytes, 0, width, 3)]).toEqual([4, 7, 0, 0, 6, 9]);
+  });
+
+  it('finds exactly the pixels of a span whose patch column falls in a run', () => {
+    const next = random(11);
+    for (let trial = 0; trial < 2000; trial += 1) {
+      const span = {
+        count: 1 + Math.floor(next() * 300),
+        u: Math.floor((next() * 200 - 50) * FIXED_ONE),
+        du: 1 + Math.floor(next() * 4 * FIXED_ONE),
+      };
+      const first = Math.floor(next() * 150);
+      const end = first + Math.floor(next() * 100);
+      const inside: number[] = [];
+      for (let k = 0; k < span.count; k += 1) {
+        const column = (span.u + k * span.du) >> 16;
+        if (column >= first && column < end) inside.push(k);
+      }
+      const found = solidPixels(span, first, end);
+      if (inside.length === 0) expect(found).toBeNull();
+      else expect(found).toEqual({ first: inside[0], end: (inside.at(-1) ?? 0) + 1 });
+    }
   });
 
   it('lays every output pixel whose nearest patch pixel is opaque', () => {

@@ -20,6 +20,7 @@ import type { Scene } from '../../plan/scene.ts';
 import { coverageAt, coverageUnits, eachCoveredRun, type ClipCoverage } from './clip-coverage.ts';
 import type { CompositorKernels } from './compositor-kernels.ts';
 import { warpTrianglesInto, type OutlineBuffer } from './face-warp-spans.ts';
+import { longestOpaqueRuns, solidPixels, type SolidSpans } from './held-face-solid-spans.ts';
 import { FIXED_ONE, type FrameInMemory, type PhotoInMemory } from './photo-sampling.ts';
 
 type Which = PanelState['which'];
@@ -70,6 +71,8 @@ interface KeptPatch {
   geometry: PatchGeometry;
   /** Per patch row, its first opaque column and the one after its last (equal when none). */
   opaqueColumns: Int32Array;
+  /** Per patch row, its longest run of opaque pixels: [first, end) (equal when none). */
+  solidColumns: Int32Array;
 }
 
 /**
@@ -104,6 +107,11 @@ export interface HeldFacePatches {
     imageToOutput: Affine,
     clip: ClipCoverage,
   ): Rect | null;
+  /**
+   * Where lay() will paint `panel`'s held face over the frame with its patch's opaque pixels
+   * at full coverage, one run per row (the row's longest); null when it would lay none.
+   */
+  solidSpans(panel: PanelState, imageToOutput: Affine, clip: ClipCoverage): SolidSpans | null;
 }
 
 /**
@@ -163,51 +171,119 @@ export function createHeldFacePatches(
     const patchFrame = { address: buffer.address, rowBytes: geometry.width * 4 };
     warpTrianglesInto(kernels, photos[which], patchFrame, triangles, whole, outlineBuffer);
     const opaqueColumns = opaqueColumnsOf(bytes, buffer.address, geometry.width, geometry.height);
-    const patch = { key, geometry, opaqueColumns };
+    const solidColumns = longestOpaqueRuns(bytes, buffer.address, geometry.width, geometry.height);
+    const patch = { key, geometry, opaqueColumns, solidColumns };
     kept[which] = patch;
     return patch;
   };
 
+  /** The panel's patch and where it lands on the frame; null when its face is not held. */
+  const placed = (panel: PanelState, imageToOutput: Affine) => {
+    const rig = rigs[panel.which];
+    if (!rig || !panel.face || !isHeldFaceState(panel.face)) return null;
+    const patch = patchFor(panel.which, rig, panel.face);
+    if (!patch) return null;
+    const { geometry } = patch;
+    const patchToOutput = composeAffine(imageToOutput, invertAffine(geometry.imageToPatch));
+    const corners = [0, geometry.width].flatMap((x) =>
+      [0, geometry.height].map((y) => applyAffine(patchToOutput, { x, y })),
+    );
+    return {
+      patch,
+      back: invertAffine(patchToOutput),
+      left: Math.floor(Math.min(...corners.map((p) => p.x))),
+      right: Math.ceil(Math.max(...corners.map((p) => p.x))),
+      top: Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y)))),
+      bottom: Math.ceil(Math.max(...corners.map((p) => p.y))),
+    };
+  };
+
+  /**
+   * Each span lay() hands the kernel: output row, first column, pixel count, 16.16 patch
+   * position of its first pixel and step, and its coverage (0–256).
+   */
+  const eachSpan = (
+    at: NonNullable<ReturnType<typeof placed>>,
+    clip: ClipCoverage,
+    visit: (span: PatchRun) => void,
+  ) => {
+    const { patch, back, left, right, top, bottom } = at;
+    for (let row = top; row < bottom; row += 1) {
+      const rowCoverage = coverageAt(clip.rows, row);
+      if (rowCoverage <= 0) continue;
+      const centreY = row + 0.5;
+      const columns = opaqueOutputColumns(patch.opaqueColumns, back, centreY, left, right);
+      if (!columns) continue;
+      eachCoveredRun(clip.columns, columns.from, columns.to, (from, count, coverage) => {
+        const centreX = from + 0.5;
+        visit({
+          row,
+          from,
+          count,
+          u: Math.floor((back.a * centreX + back.c * centreY + back.e) * FIXED_ONE),
+          v: Math.floor((back.b * centreX + back.d * centreY + back.f) * FIXED_ONE),
+          du: Math.round(back.a * FIXED_ONE),
+          dv: Math.round(back.b * FIXED_ONE),
+          coverage: coverageUnits(rowCoverage * coverage),
+        });
+      });
+    }
+  };
+
   return {
     lay(target, panel, imageToOutput, clip) {
-      const rig = rigs[panel.which];
-      if (!rig || !panel.face || !isHeldFaceState(panel.face)) return null;
-      const patch = patchFor(panel.which, rig, panel.face);
-      if (!patch) return null;
-      const { geometry } = patch;
-      const patchToOutput = composeAffine(imageToOutput, invertAffine(geometry.imageToPatch));
-      const back = invertAffine(patchToOutput);
-      const corners = [0, geometry.width].flatMap((x) =>
-        [0, geometry.height].map((y) => applyAffine(patchToOutput, { x, y })),
-      );
-      const left = Math.floor(Math.min(...corners.map((p) => p.x)));
-      const right = Math.ceil(Math.max(...corners.map((p) => p.x)));
-      const top = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y))));
-      const bottom = Math.ceil(Math.max(...corners.map((p) => p.y)));
+      const at = placed(panel, imageToOutput);
+      if (!at) return null;
+      const { geometry } = at.patch;
       const address = buffers[panel.which].address;
-      for (let row = top; row < bottom; row += 1) {
-        const rowCoverage = coverageAt(clip.rows, row);
-        if (rowCoverage <= 0) continue;
-        const centreY = row + 0.5;
-        const columns = opaqueOutputColumns(patch.opaqueColumns, back, centreY, left, right);
-        if (!columns) continue;
-        eachCoveredRun(clip.columns, columns.from, columns.to, (from, count, coverage) => {
-          const centreX = from + 0.5;
-          kernels.patchSpan(
-            address,
-            geometry.width,
-            geometry.height,
-            target.address + row * target.rowBytes + from * 4,
-            count,
-            Math.floor((back.a * centreX + back.c * centreY + back.e) * FIXED_ONE),
-            Math.floor((back.b * centreX + back.d * centreY + back.f) * FIXED_ONE),
-            Math.round(back.a * FIXED_ONE),
-            Math.round(back.b * FIXED_ONE),
-            coverageUnits(rowCoverage * coverage),
-          );
-        });
-      }
-      return { x: left, y: top, width: right - left, height: bottom - top };
+      eachSpan(at, clip, (span) =>
+        kernels.patchSpan(
+          address,
+          geometry.width,
+          geometry.height,
+          target.address + span.row * target.rowBytes + span.from * 4,
+          span.count,
+          span.u,
+          span.v,
+          span.du,
+          span.dv,
+          span.coverage,
+        ),
+      );
+      return { x: at.left, y: at.top, width: at.right - at.left, height: at.bottom - at.top };
+    },
+    solidSpans(panel, imageToOutput, clip) {
+      const at = placed(panel, imageToOutput);
+      // A patch turned on the frame crosses its rows: it gets painted over in full.
+      if (!at || at.back.b !== 0) return null;
+      const rows = Math.max(0, at.bottom - at.top);
+      const spans = { top: at.top, from: new Int32Array(rows), to: new Int32Array(rows) };
+      const { solidColumns, geometry } = at.patch;
+      eachSpan(at, clip, (span) => {
+        if (span.coverage < 256) return;
+        const patchRow = span.v >> 16;
+        if (patchRow < 0 || patchRow >= geometry.height) return;
+        const solid = solidPixels(
+          span,
+          solidColumns[patchRow * 2] ?? 0,
+          solidColumns[patchRow * 2 + 1] ?? 0,
+        );
+        if (!solid) return;
+        spans.from[span.row - at.top] = span.from + solid.first;
+        spans.to[span.row - at.top] = span.from + solid.end;
+      });
+      return spans;
     },
   };
+}
+
+interface PatchRun {
+  row: number;
+  from: number;
+  count: number;
+  u: number;
+  v: number;
+  du: number;
+  dv: number;
+  coverage: number;
 }

@@ -3,6 +3,7 @@
 import { invertAffine, type Affine } from '../../geometry.ts';
 import { coverageUnits, eachCoveredRun, type ClipCoverage } from './clip-coverage.ts';
 import type { CompositorKernels } from './compositor-kernels.ts';
+import type { SolidSpans } from './held-face-solid-spans.ts';
 
 /** 16.16 fixed point, the kernels' coordinates. */
 export const FIXED_ONE = 65_536;
@@ -65,7 +66,9 @@ export function sampleRun(
 
 /**
  * Paints `photo`, placed on the frame by `photoToOutput`, over every pixel of `clip`; `temp`
- * is a blendedRowBytes buffer for photos that are only scaled and moved.
+ * is a blendedRowBytes buffer for photos that are only scaled and moved. Pixels in `covered`
+ * (what a held face's patch paints over next, fully covered pixels of the clip) are left as
+ * they are, for photos that are only scaled and moved.
  */
 export function samplePhotoInto(
   kernels: CompositorKernels,
@@ -74,10 +77,11 @@ export function samplePhotoInto(
   photoToOutput: Affine,
   clip: ClipCoverage,
   temp: number,
+  covered?: SolidSpans | null,
 ): void {
   const back = invertAffine(photoToOutput);
   if (back.b === 0 && back.c === 0 && back.a > 0) {
-    sampleRowsInto(kernels, photo, frame, back, clip, temp);
+    sampleRowsInto(kernels, photo, frame, back, clip, temp, covered ?? null);
     return;
   }
   for (const rows of clip.rows) {
@@ -106,27 +110,59 @@ function sampleRowsInto(
   back: Affine,
   clip: ClipCoverage,
   temp: number,
+  covered: SolidSpans | null,
 ): void {
   const du = Math.round(back.a * FIXED_ONE);
+  /** Output rows [first, first + rows), pixels [from, from + count) of each; u at `from`. */
+  const sample = (
+    first: number,
+    rows: number,
+    from: number,
+    count: number,
+    u: number,
+    units: number,
+  ) =>
+    kernels.sampleRows(
+      photo.address,
+      photo.width,
+      photo.height,
+      frame.address + first * frame.rowBytes + from * 4,
+      frame.rowBytes,
+      rows,
+      count,
+      u,
+      du,
+      units,
+      temp,
+      first,
+      back.d,
+      back.f,
+    );
   for (const rows of clip.rows) {
     eachCoveredRun(clip.columns, 0, Infinity, (from, count, coverage) => {
       const u = Math.round((back.a * (from + 0.5) + back.e - 0.5) * FIXED_ONE);
-      kernels.sampleRows(
-        photo.address,
-        photo.width,
-        photo.height,
-        frame.address + rows.from * frame.rowBytes + from * 4,
-        frame.rowBytes,
-        rows.count,
-        count,
-        u,
-        du,
-        coverageUnits(rows.coverage * coverage),
-        temp,
-        rows.from,
-        back.d,
-        back.f,
-      );
+      const units = coverageUnits(rows.coverage * coverage);
+      if (!covered || units < 256) {
+        sample(rows.from, rows.count, from, count, u, units);
+        return;
+      }
+      // Row by row where the patch covers part of the run: the pixels either side of it, the
+      // right ones at the u the kernel would have stepped to, so they come out to the bit.
+      let pending = rows.from;
+      const end = rows.from + rows.count;
+      for (let row = rows.from; row < end; row += 1) {
+        const index = row - covered.top;
+        const skipFrom = Math.max(from, covered.from[index] ?? 0);
+        const skipTo = Math.min(from + count, covered.to[index] ?? 0);
+        if (skipTo <= skipFrom) continue;
+        if (row > pending) sample(pending, row - pending, from, count, u, units);
+        pending = row + 1;
+        if (skipFrom > from) sample(row, 1, from, skipFrom - from, u, units);
+        if (skipTo < from + count) {
+          sample(row, 1, skipTo, from + count - skipTo, u + (skipTo - from) * du, units);
+        }
+      }
+      if (end > pending) sample(pending, end - pending, from, count, u, units);
     });
   }
 }
