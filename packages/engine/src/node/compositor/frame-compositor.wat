@@ -771,6 +771,17 @@
               (i32.add (local.get $v) (i32.mul (local.get $last) (local.get $dv)))
               (local.get $srcWidth) (local.get $srcHeight))))
       (then
+        ;; Along one patch row (a patch not turned on the frame, the usual case): its address
+        ;; once, each pixel's texel a shift and an add from it.
+        (if (i32.eqz (local.get $dv))
+          (then
+            (call $patchRowQuads
+              (i32.add (local.get $src)
+                (i32.shl
+                  (i32.mul (i32.shr_s (local.get $v) (i32.const 16)) (local.get $srcWidth))
+                  (i32.const 2)))
+              (local.get $dst) (local.get $count) (local.get $u) (local.get $du))
+            (return)))
         (call $patchQuads (local.get $src) (local.get $srcWidth) (local.get $dst)
           (local.get $count) (local.get $u) (local.get $v) (local.get $du) (local.get $dv))
         (return)))
@@ -880,6 +891,55 @@
         (local.set $u (i32.add (local.get $u) (local.get $du)))
         (local.set $v (i32.add (local.get $v) (local.get $dv)))
         (br $pixels))))
+
+  ;; patchQuads along one patch row starting at $row: pixel k takes the texel at column
+  ;; ($u + k $du) >> 16 of it, the opaque ones replacing the frame's.
+  (func $patchRowQuads (param $row i32) (param $dst i32) (param $count i32) (param $u i32)
+    (param $du i32)
+    (local $end i32) (local $texels v128) (local $opaque v128) (local $texel i32)
+    (local.set $end
+      (i32.add (local.get $dst) (i32.shl (i32.and (local.get $count) (i32.const -4)) (i32.const 2))))
+    (block $quadsDone
+      (loop $quads
+        (br_if $quadsDone (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $texels
+          (i32x4.replace_lane 3
+            (i32x4.replace_lane 2
+              (i32x4.replace_lane 1
+                (v128.load32_zero (call $rowTexel (local.get $row) (local.get $u)))
+                (i32.load (call $rowTexel (local.get $row)
+                  (i32.add (local.get $u) (local.get $du)))))
+              (i32.load (call $rowTexel (local.get $row)
+                (i32.add (local.get $u) (i32.shl (local.get $du) (i32.const 1))))))
+            (i32.load (call $rowTexel (local.get $row)
+              (i32.add (local.get $u) (i32.mul (local.get $du) (i32.const 3)))))))
+        (local.set $opaque
+          (i32x4.ne
+            (v128.and (local.get $texels) (v128.const i32x4 0xff000000 0xff000000 0xff000000 0xff000000))
+            (v128.const i64x2 0 0)))
+        (if (v128.any_true (local.get $opaque))
+          (then
+            (v128.store (local.get $dst)
+              (v128.bitselect (local.get $texels) (v128.load (local.get $dst)) (local.get $opaque)))))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
+        (local.set $u (i32.add (local.get $u) (i32.shl (local.get $du) (i32.const 2))))
+        (br $quads)))
+    ;; The last one to three pixels.
+    (local.set $end
+      (i32.add (local.get $end) (i32.shl (i32.and (local.get $count) (i32.const 3)) (i32.const 2))))
+    (block $pixelsDone
+      (loop $pixels
+        (br_if $pixelsDone (i32.ge_u (local.get $dst) (local.get $end)))
+        (local.set $texel (i32.load (call $rowTexel (local.get $row) (local.get $u))))
+        (if (i32.ge_u (local.get $texel) (i32.const 0x01000000))
+          (then (i32.store (local.get $dst) (local.get $texel))))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 4)))
+        (local.set $u (i32.add (local.get $u) (local.get $du)))
+        (br $pixels))))
+
+  ;; The address of the texel of the patch row at $row that the 16.16 column $u falls in.
+  (func $rowTexel (param $row i32) (param $u i32) (result i32)
+    (i32.add (local.get $row) (i32.shl (i32.shr_s (local.get $u) (i32.const 16)) (i32.const 2))))
 
   ;; Lays $count premultiplied RGBA pixels at $src over the opaque pixels at $dst (source
   ;; over): out = src + dst × (255 − a) / 255, rounded; the result stays opaque. Four pixels at
