@@ -59,8 +59,11 @@ test('a profile photo is checked, shown in the header, replaced and removed', as
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
   await expect(headerPhoto).toBeVisible();
   await expect(profile.getByRole('alert')).toHaveCount(0);
-  // The header shows the real picture, not a broken image.
-  expect(await headerPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+  // The header shows the real picture, not a broken image (visible comes before loaded: a
+  // broken one never gets its width).
+  await expect
+    .poll(() => headerPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(256);
   const firstSource = await headerPhoto.getAttribute('src');
 
   const second = await sharp({
