@@ -7,6 +7,7 @@ import { panelAssetPlacement } from '../../paint/draw-panels.ts';
 import { buildScene } from '../../plan/build-scene.ts';
 import { makeSceneInput } from '../../plan/scene-input.factory.ts';
 import { frameStates } from '../../plan/timeline.ts';
+import { alignedBytes } from './canvas-memory.ts';
 import { clipCoverage } from './clip-coverage.ts';
 import { createCompositorKernels, type CompositorKernels } from './compositor-kernels.ts';
 import { OUTLINE_BUFFER_BYTES, OUTLINE_POINTS } from './face-warp-spans.ts';
@@ -15,10 +16,6 @@ import { photoInMemoryBytes } from './photo-sampling.ts';
 
 const PHOTO = { width: 800, height: 1000 };
 const FRAME = { width: 1280, height: 720 };
-
-function aligned(bytes: number): number {
-  return Math.ceil(bytes / 16) * 16;
-}
 
 describe('a held face’s solid spans', () => {
   it('name only pixels the patch lays opaque, and most of the face’s', () => {
@@ -39,13 +36,13 @@ describe('a held face’s solid spans', () => {
     const patches = heldPatchBytes(scene, states, scale);
     expect(patches.after).toBeGreaterThan(0);
 
-    const photoBytes = aligned(photoInMemoryBytes(PHOTO));
+    const photoBytes = alignedBytes(photoInMemoryBytes(PHOTO));
     const frameBytes = FRAME.width * FRAME.height * 4;
     const layout = {
       photo: 0,
       outline: photoBytes,
-      patch: photoBytes + aligned(OUTLINE_BUFFER_BYTES),
-      frame: photoBytes + aligned(OUTLINE_BUFFER_BYTES) + aligned(patches.after),
+      patch: photoBytes + alignedBytes(OUTLINE_BUFFER_BYTES),
+      frame: photoBytes + alignedBytes(OUTLINE_BUFFER_BYTES) + alignedBytes(patches.after),
     };
     const { WebAssembly: wasm } = globalThis as unknown as {
       WebAssembly: { Memory: new (d: { initial: number }) => CompositorKernels['memory'] };

@@ -4,6 +4,7 @@
 // badge sit on the face's outline, as little as it can, and never on its eyes-to-chin core.
 import type { Rect } from '../../geometry.ts';
 import type { LabelState, PanelState, TextState } from '../frame-state.ts';
+import { keptAnswer } from './kept-answers.ts';
 import type { TemplateContext } from './parts.ts';
 import { facesOnFrame, overlapArea } from './place-text.ts';
 
@@ -68,16 +69,9 @@ export function label(
     keepOff,
     avoid.map((shown) => [shown.rect, shown.view, shown.clip]),
   ]);
-  let known = badgeBoxesByContext.get(context);
-  if (!known) {
-    known = new Map();
-    badgeBoxesByContext.set(context, known);
-  }
-  let box = known.get(key);
-  if (box === undefined) {
-    box = badgeBox(context, text, within, corner, avoid, edge, keepOff);
-    known.set(key, box);
-  }
+  const box = keptAnswer(badgeBoxesByContext, context, key, () =>
+    badgeBox(context, text, within, corner, avoid, edge, keepOff),
+  );
   return box && { text, box, fontSize, opacity };
 }
 

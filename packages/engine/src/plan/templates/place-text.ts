@@ -5,6 +5,7 @@ import type { Rect } from '../../geometry.ts';
 import type { PanelState } from '../frame-state.ts';
 import type { Layout } from '../layout.ts';
 import type { Scene } from '../scene.ts';
+import { keptAnswer } from './kept-answers.ts';
 
 /** A face as it lands on the frame: its whole outline, the eyes-to-chin core, eyes and mouth. */
 export interface FaceOnFrame {
@@ -155,16 +156,9 @@ export function placeBlock(
   // Frames whose panels hold still place the same blocks among the same faces: the answer is
   // kept per layout (a video's frames share one) rather than searched for again.
   const key = JSON.stringify([block.width, block.height, faces, preferred]);
-  let known = placementsByLayout.get(layout);
-  if (!known) {
-    known = new Map();
-    placementsByLayout.set(layout, known);
-  }
-  const kept = known.get(key);
-  if (kept) return kept;
-  const placement = Object.freeze(searchPlacement(layout, block, faces, preferred));
-  known.set(key, placement);
-  return placement;
+  return keptAnswer(placementsByLayout, layout, key, () =>
+    Object.freeze(searchPlacement(layout, block, faces, preferred)),
+  );
 }
 
 const placementsByLayout = new WeakMap<Layout, Map<string, Placement>>();
