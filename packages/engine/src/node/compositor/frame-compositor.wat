@@ -129,6 +129,7 @@
     (local $us v128) (local $vs v128) (local $uStep v128) (local $vStep v128)
     (local $t0 i32) (local $t1 i32) (local $t2 i32) (local $t3 i32)
     (local $fxs v128) (local $fys v128) (local $first v128) (local $second v128)
+    (local $texels v128)
     (local.set $end
       (i32.add (local.get $dst) (i32.shl (i32.and (local.get $count) (i32.const -4)) (i32.const 2))))
     (local.set $us
@@ -142,19 +143,19 @@
     (block $quadsDone
       (loop $quads
         (br_if $quadsDone (i32.ge_u (local.get $dst) (local.get $end)))
-        (local.set $t0 (call $texelAt (local.get $src) (local.get $stride)
-          (i32x4.extract_lane 0 (local.get $us)) (i32x4.extract_lane 0 (local.get $vs))))
-        (local.set $t1 (call $texelAt (local.get $src) (local.get $stride)
-          (i32x4.extract_lane 1 (local.get $us)) (i32x4.extract_lane 1 (local.get $vs))))
-        (local.set $t2 (call $texelAt (local.get $src) (local.get $stride)
-          (i32x4.extract_lane 2 (local.get $us)) (i32x4.extract_lane 2 (local.get $vs))))
-        (local.set $t3 (call $texelAt (local.get $src) (local.get $stride)
-          (i32x4.extract_lane 3 (local.get $us)) (i32x4.extract_lane 3 (local.get $vs))))
-        ;; fx and fy (0–127) in the low byte of each pixel's 32-bit lane, zeros above it.
-        (local.set $fxs
-          (v128.and (i32x4.shr_u (local.get $us) (i32.const 9)) (i32x4.splat (i32.const 127))))
-        (local.set $fys
-          (v128.and (i32x4.shr_u (local.get $vs) (i32.const 9)) (i32x4.splat (i32.const 127))))
+        ;; The four texels' addresses (texelAt's) worked out side by side.
+        (local.set $texels
+          (i32x4.add
+            (i32x4.add (i32x4.splat (local.get $src))
+              (i32x4.mul (i32x4.shr_u (local.get $vs) (i32.const 16)) (i32x4.splat (local.get $stride))))
+            (i32x4.shl (i32x4.shr_u (local.get $us) (i32.const 16)) (i32.const 2))))
+        (local.set $t0 (i32x4.extract_lane 0 (local.get $texels)))
+        (local.set $t1 (i32x4.extract_lane 1 (local.get $texels)))
+        (local.set $t2 (i32x4.extract_lane 2 (local.get $texels)))
+        (local.set $t3 (i32x4.extract_lane 3 (local.get $texels)))
+        ;; fx and fy (0–127) × 256 in the low half of each pixel's 32-bit lane, zeros above it.
+        (local.set $fxs (call $towardsWeights (local.get $us)))
+        (local.set $fys (call $towardsWeights (local.get $vs)))
         ;; Pixels 0 and 1: each one's two texels blended down, then across.
         (local.set $first
           (call $downAndAcross
@@ -249,14 +250,16 @@
         (local.get $first) (local.get $second))
       (local.get $fxs)))
 
-  ;; a + (((b − a) f + 64) >> 7) in 16-bit lanes, f 0–127.
-  (func $towards (param $a v128) (param $b v128) (param $f v128) (result v128)
+  ;; a + (((b − a) f + 64) >> 7) in 16-bit lanes, f 0–127 handed as f × 256 (towardsWeights).
+  (func $towards (param $a v128) (param $b v128) (param $f256 v128) (result v128)
     (i16x8.add (local.get $a)
-      (i16x8.shr_s
-        (i16x8.add
-          (i16x8.mul (i16x8.sub (local.get $b) (local.get $a)) (local.get $f))
-          (i16x8.splat (i32.const 64)))
-        (i32.const 7))))
+      (i16x8.relaxed_q15mulr_s (i16x8.sub (local.get $b) (local.get $a)) (local.get $f256))))
+
+  ;; The fractions (0–127) of four 16.16 coordinates as towards takes them: × 256, so that
+  ;; i16x8.relaxed_q15mulr_s's (x w + 2^14) >> 15 is (x f + 64) >> 7 to the bit (it differs from
+  ;; the exact rounding multiply only for −32768 × −32768, and |x| ≤ 255 here).
+  (func $towardsWeights (param $coordinates v128) (result v128)
+    (v128.and (i32x4.shr_u (local.get $coordinates) (i32.const 1)) (i32x4.splat (i32.const 0x7f00))))
 
   ;; Writes $count RGBA pixels at $dst along one row of the photo: pixel k sampled at
   ;; ($u + k $du, $v), with $du > 0 (a panel's photo scaled and moved, not turned). The two
@@ -306,7 +309,7 @@
         (local.set $blended (i32.add (local.get $row) (i32.shl (local.get $first) (i32.const 2)))))
       (else
         (local.set $blended (local.get $temp))
-        (local.set $takeY (i16x8.splat (local.get $fy)))
+        (local.set $takeY (i16x8.splat (i32.shl (local.get $fy) (i32.const 8))))
         (local.set $x (i32.add (local.get $row) (i32.shl (local.get $first) (i32.const 2))))
         (local.set $end
           (i32.add (local.get $row) (i32.shl (i32.add (local.get $last) (i32.const 1)) (i32.const 2))))
@@ -317,27 +320,13 @@
             (local.set $top (v128.load (local.get $x)))
             (local.set $bottom (v128.load (i32.add (local.get $x) (local.get $stride))))
             ;; top + (((bottom − top) fy + 64) >> 7), arithmetic shift: the same to the bit as
-            ;; (top (128 − fy) + bottom fy + 64) >> 7, with one multiply per half.
+            ;; (top (128 − fy) + bottom fy + 64) >> 7, with one rounding multiply per half.
             (v128.store (local.get $uc)
               (i8x16.narrow_i16x8_u
-                (i16x8.add (i16x8.extend_low_i8x16_u (local.get $top))
-                  (i16x8.shr_s
-                    (i16x8.add
-                      (i16x8.mul
-                        (i16x8.sub (i16x8.extend_low_i8x16_u (local.get $bottom))
-                          (i16x8.extend_low_i8x16_u (local.get $top)))
-                        (local.get $takeY))
-                      (i16x8.splat (i32.const 64)))
-                    (i32.const 7)))
-                (i16x8.add (i16x8.extend_high_i8x16_u (local.get $top))
-                  (i16x8.shr_s
-                    (i16x8.add
-                      (i16x8.mul
-                        (i16x8.sub (i16x8.extend_high_i8x16_u (local.get $bottom))
-                          (i16x8.extend_high_i8x16_u (local.get $top)))
-                        (local.get $takeY))
-                      (i16x8.splat (i32.const 64)))
-                    (i32.const 7)))))
+                (call $towards (i16x8.extend_low_i8x16_u (local.get $top))
+                  (i16x8.extend_low_i8x16_u (local.get $bottom)) (local.get $takeY))
+                (call $towards (i16x8.extend_high_i8x16_u (local.get $top))
+                  (i16x8.extend_high_i8x16_u (local.get $bottom)) (local.get $takeY))))
             (local.set $x (i32.add (local.get $x) (i32.const 16)))
             (local.set $uc (i32.add (local.get $uc) (i32.const 16)))
             (br $down)))))
@@ -479,33 +468,20 @@
         (local.set $rights
           (i8x16.shuffle 4 5 6 7 12 13 14 15 20 21 22 23 28 29 30 31
             (local.get $pairs01) (local.get $pairs23)))
-        ;; fx (0–127) in the low byte of each 32-bit lane, zeros above it.
-        (local.set $fractions
-          (v128.and (i32x4.shr_u (local.get $us) (i32.const 9)) (i32x4.splat (i32.const 127))))
+        ;; fx (0–127) × 256 in the low half of each 32-bit lane, zeros above it.
+        (local.set $fractions (call $towardsWeights (local.get $us)))
         ;; Pixels 0 and 1: [fx0 × 4, fx1 × 4] as 16-bit weights.
         (local.set $first
-          (i16x8.add (i16x8.extend_low_i8x16_u (local.get $lefts))
-            (i16x8.shr_s
-              (i16x8.add
-                (i16x8.mul
-                  (i16x8.sub (i16x8.extend_low_i8x16_u (local.get $rights))
-                    (i16x8.extend_low_i8x16_u (local.get $lefts)))
-                  (i8x16.shuffle 0 1 0 1 0 1 0 1 4 5 4 5 4 5 4 5
-                    (local.get $fractions) (local.get $fractions)))
-                (i16x8.splat (i32.const 64)))
-              (i32.const 7))))
+          (call $towards (i16x8.extend_low_i8x16_u (local.get $lefts))
+            (i16x8.extend_low_i8x16_u (local.get $rights))
+            (i8x16.shuffle 0 1 0 1 0 1 0 1 4 5 4 5 4 5 4 5
+              (local.get $fractions) (local.get $fractions))))
         ;; Pixels 2 and 3: [fx2 × 4, fx3 × 4].
         (local.set $second
-          (i16x8.add (i16x8.extend_high_i8x16_u (local.get $lefts))
-            (i16x8.shr_s
-              (i16x8.add
-                (i16x8.mul
-                  (i16x8.sub (i16x8.extend_high_i8x16_u (local.get $rights))
-                    (i16x8.extend_high_i8x16_u (local.get $lefts)))
-                  (i8x16.shuffle 8 9 8 9 8 9 8 9 12 13 12 13 12 13 12 13
-                    (local.get $fractions) (local.get $fractions)))
-                (i16x8.splat (i32.const 64)))
-              (i32.const 7))))
+          (call $towards (i16x8.extend_high_i8x16_u (local.get $lefts))
+            (i16x8.extend_high_i8x16_u (local.get $rights))
+            (i8x16.shuffle 8 9 8 9 8 9 8 9 12 13 12 13 12 13 12 13
+              (local.get $fractions) (local.get $fractions))))
         (v128.store (local.get $dst) (i8x16.narrow_i16x8_u (local.get $first) (local.get $second)))
         (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
         (local.set $u (i32.add (local.get $u3) (local.get $du)))
