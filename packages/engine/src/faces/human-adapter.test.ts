@@ -130,6 +130,30 @@ describe('toDetectionInput', () => {
       expect(inPlace).not.toEqual(toDetectionInput(composite, maxSide));
     }
   });
+
+  it('reads pixels that do not start on a 4-byte boundary as it reads aligned ones', () => {
+    const aligned = createRaster(23, 17);
+    for (let i = 0; i < aligned.data.length; i += 1) aligned.data[i] = (i * 7919) % 251;
+    const shifted = new Uint8ClampedArray(aligned.data.length + 1);
+    shifted.set(aligned.data, 1);
+    const unaligned = { ...aligned, data: shifted.subarray(1) };
+    const region = { x: 3, y: 1, width: 19, height: 15 };
+    for (const maxSide of [64, 7, 4]) {
+      expect(toDetectionInput(unaligned, maxSide, region)).toEqual(
+        toDetectionInput(aligned, maxSide, region),
+      );
+    }
+    // Each block's sum is taken photo row by photo row, rounded to 32 bits after each: the
+    // floats the detector has always been given.
+    // (Red rows summing to 0, 33 and 26: one sum of all nine gives a float one step lower.)
+    const raster = createRaster(3, 3);
+    raster.data.set([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]);
+    raster.data.set([10, 0, 0, 255, 11, 0, 0, 255, 12, 0, 0, 255], 12);
+    raster.data.set([8, 0, 0, 255, 9, 0, 0, 255, 9, 0, 0, 255], 24);
+    const rowByRow = [0, 33, 26].reduce((sum, row) => Math.fround(sum + row * (1 / 9)), 0);
+    expect(rowByRow).not.toBe(Math.fround(59 * (1 / 9)));
+    expect(toDetectionInput(raster, 1).rgb[0]).toBe(rowByRow);
+  });
 });
 
 /** A Human stand-in that records tensors and answers with canned results. */

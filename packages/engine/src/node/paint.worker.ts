@@ -110,8 +110,11 @@ function handle(request: PaintWorkerRequest): void {
       }, KEEP_MEMORY_MS);
       // An idle worker's timer must not keep a finished process alive.
       forget.unref();
-      collectGarbage();
       reply({ type: 'unloaded' });
+      // The last video's photos and canvases are collected after the reply, in a turn of their
+      // own: a render awaits this unload before it returns, and the collection (20–30 ms) was
+      // the last thing it waited for. A next render's requests queue behind it.
+      setImmediate(() => collectGarbage());
       return;
     }
     if (!renderer || !converter || !ring) throw new Error('paint before load');
