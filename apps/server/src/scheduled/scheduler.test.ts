@@ -149,6 +149,10 @@ describe.each(DATABASE_KINDS)('the scheduler on %s', (kind) => {
   it('stops ticking on stop() and waits for the job that is running', async () => {
     let release: () => void = () => undefined;
     let finished = false;
+    // Resolved once the job runs: its claim is a database round trip, which a loaded machine
+    // can take longer over than any fixed wait.
+    let running: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (running = resolve));
     const job: ScheduledJob = {
       name: `stopping-${crypto.randomUUID()}`,
       periodMs: DAY_MS,
@@ -158,15 +162,51 @@ describe.each(DATABASE_KINDS)('the scheduler on %s', (kind) => {
             finished = true;
             resolve();
           };
+          running();
         }),
     };
     const scheduler = schedulerFor(job);
     clock = START;
     scheduler.start(60_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const stopped = scheduler.stop();
+    await started;
+    let stoppedYet = false;
+    const stopped = scheduler.stop().then(() => (stoppedYet = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stoppedYet).toBe(false);
     release();
     await stopped;
     expect(finished).toBe(true);
+  });
+
+  it('claims no further job once stop() is called, while the running one ends', async () => {
+    let release: () => void = () => undefined;
+    let running: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    const first: ScheduledJob = {
+      name: `first-${crypto.randomUUID()}`,
+      periodMs: DAY_MS,
+      run: () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          running();
+        }),
+    };
+    const second = countingJob(`second-${crypto.randomUUID()}`);
+    const scheduler = new Scheduler({
+      runs,
+      jobs: [first, second],
+      ownerId: crypto.randomUUID(),
+      leaseMs: LEASE_MS,
+      now: () => clock,
+      log: QUIET_LOG,
+    });
+    clock = START;
+    scheduler.start(60_000);
+    await started;
+    const stopped = scheduler.stop();
+    release();
+    await stopped;
+    expect(second.runs).toEqual([]);
+    expect(await runs.find(second.name, periodOf(START, DAY_MS))).toBeUndefined();
   });
 });

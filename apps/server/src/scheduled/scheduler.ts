@@ -46,6 +46,7 @@ export function periodOf(at: Date, periodMs: number): string {
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
+  private stopped = false;
 
   constructor(private readonly options: SchedulerOptions) {}
 
@@ -66,12 +67,17 @@ export class Scheduler {
   /** Ticks now and then every `intervalMs`; the timer never keeps the process alive. */
   start(intervalMs: number): void {
     if (this.timer) return;
+    this.stopped = false;
     this.timer = setInterval(() => void this.tick(), intervalMs).unref();
     void this.tick();
   }
 
-  /** Stops ticking and waits for a running job to end. */
+  /**
+   * Stops ticking and waits for a running job to end; a tick under way claims no job after
+   * this (one whose claim was already asked for still runs, and is waited for).
+   */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.ticking;
@@ -79,6 +85,7 @@ export class Scheduler {
 
   private async runDueJobs(): Promise<void> {
     for (const job of this.options.jobs) {
+      if (this.stopped) return;
       try {
         await this.runIfClaimed(job);
       } catch (error) {
