@@ -84,18 +84,21 @@ export function toDetectionInput(
   const height = Math.max(1, Math.floor(region.height / factor));
   const rgb = new Float32Array(width * height * 3);
   const weight = 1 / (factor * factor);
-  const { data } = raster;
-  // Whole pixels as 32-bit words (RGBA in memory, so red is the low byte on every machine
-  // Node runs on): one read a pixel instead of three.
-  const words =
-    data.byteOffset % 4 === 0
-      ? new Uint32Array(data.buffer, data.byteOffset, Math.floor(data.length / 4))
-      : null;
+  // Whole pixels as 32-bit words, one read a pixel instead of three (red is the low byte on
+  // the little-endian machines the product runs on, x86-64 and arm64). Pixels that do not start
+  // on a 4-byte boundary (a view into a larger buffer) are copied to ones that do first.
+  const data = raster.data.byteOffset % 4 === 0 ? raster.data : raster.data.slice();
+  const words = new Uint32Array(data.buffer, data.byteOffset, Math.floor(data.length / 4));
   for (let y = 0; y < height; y += 1) {
     const first = (region.y + y * factor) * raster.width + region.x;
-    const block = { first, stride: raster.width, to: y * width * 3, width, factor, weight };
-    if (words) addBlockRowOfWords(words, rgb, block);
-    else addBlockRow(data, rgb, block);
+    addBlockRow(words, rgb, {
+      first,
+      stride: raster.width,
+      to: y * width * 3,
+      width,
+      factor,
+      weight,
+    });
   }
   return { rgb, width, height, factor };
 }
@@ -119,7 +122,7 @@ interface BlockRow {
  * called once a panel, V8 only ever ran it in code compiled for the innermost loop, left and
  * entered again at every row.
  */
-function addBlockRowOfWords(words: Uint32Array, rgb: Float32Array, row: BlockRow): void {
+function addBlockRow(words: Uint32Array, rgb: Float32Array, row: BlockRow): void {
   const { stride, factor, weight } = row;
   let pixel = row.first;
   let out = row.to;
@@ -136,34 +139,6 @@ function addBlockRowOfWords(words: Uint32Array, rgb: Float32Array, row: BlockRow
         r += word & 0xff;
         g += (word >>> 8) & 0xff;
         b += (word >>> 16) & 0xff;
-      }
-      red = Math.fround(red + r * weight);
-      green = Math.fround(green + g * weight);
-      blue = Math.fround(blue + b * weight);
-    }
-    rgb[out] = red;
-    rgb[out + 1] = green;
-    rgb[out + 2] = blue;
-  }
-}
-
-/** addBlockRowOfWords for pixels that do not start on a 4-byte boundary, a byte at a time. */
-function addBlockRow(data: Uint8ClampedArray, rgb: Float32Array, row: BlockRow): void {
-  const { stride, factor, weight } = row;
-  let pixel = row.first;
-  let out = row.to;
-  for (let x = 0; x < row.width; x += 1, pixel += factor, out += 3) {
-    let red = 0;
-    let green = 0;
-    let blue = 0;
-    for (let dy = 0, line = pixel * 4; dy < factor; dy += 1, line += stride * 4) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let dx = 0, at = line; dx < factor; dx += 1, at += 4) {
-        r += data[at] ?? 0;
-        g += data[at + 1] ?? 0;
-        b += data[at + 2] ?? 0;
       }
       red = Math.fround(red + r * weight);
       green = Math.fround(green + g * weight);
